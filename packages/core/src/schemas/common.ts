@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { COMMON_ERRORS } from '../errors.ts';
+import { UI_LANGUAGES } from '../constants.ts';
+
+/**
+ * SPEC §5: first character not a digit, then letters, digits or . _ % + -, then @, a domain, a dot and a
+ * 2 to 4 letter ending.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z._%+-][A-Za-z0-9._%+-]*@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
+
+/** A trimmed string that must not be empty; the message is the generic "required" key unless given. */
+export function requiredText(max: number, requiredKey: string = COMMON_ERRORS.requiredField) {
+  return z.string().trim().min(1, { error: requiredKey, abort: true }).max(max, COMMON_ERRORS.tooLong);
+}
+
+/** A trimmed optional text: empty becomes null so that "cleared" and "never set" are the same. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, COMMON_ERRORS.tooLong)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+}
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'auth:errors.emailRequired', abort: true })
+  .max(254, { error: COMMON_ERRORS.tooLong, abort: true })
+  .regex(EMAIL_PATTERN, 'auth:errors.invalidEmailFormat')
+  .transform((email) => email.toLowerCase());
+
+export const uiLanguageSchema = z.enum(UI_LANGUAGES);
+
+/** Opaque ids are url-safe random strings. */
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, COMMON_ERRORS.invalidInput);
