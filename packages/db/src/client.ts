@@ -1,0 +1,138 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { migrateDatabase } from './migrate.ts';
+import { pgSchema, sqliteSchema, type Schema } from './schema/index.ts';
+import { parseDatabaseUrl, redactUrl } from './url.ts';
+
+/**
+ * The query builder every query is written against. Queries are typed with the SQLite flavour; the
+ * PostgreSQL database is cast to it below, once. Both run the same drizzle queries, as long as a query
+ * sticks to what both dialects share (see dialect.ts for the few differences).
+ */
+export type Db = BetterSQLite3Database<Schema>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  dialect: Dialect;
+  db: Db;
+  /** The tables of this database's dialect. */
+  t: Schema;
+  /**
+   * Runs `fn` in a transaction and returns its result; a nested call joins the outer transaction.
+   * Keep awaits inside to database work: on SQLite the transaction holds the one connection.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Applies pending migrations; safe to run from several processes at once. */
+  migrate(): Promise<void>;
+  /** Where the data lives, without secrets, for logs. */
+  location: string;
+  /** The raw driver, for the few things drizzle does not cover (health checks, tests). */
+  raw: { kind: 'sqlite'; client: BetterSqlite3.Database } | { kind: 'postgres'; client: postgres.Sql };
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** DATABASE_URL; unset means ./data/amiko.db. */
+  url?: string | undefined;
+  /** PostgreSQL pool size per process. */
+  poolSize?: number;
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+const PG_RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
+
+export function openDatabase(options: DatabaseOptions = {}): Database {
+  const target = parseDatabaseUrl(options.url);
+  return target.dialect === 'sqlite'
+    ? openSqlite(target.file)
+    : openPostgres(target.url, options.poolSize ?? 10);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const client = new BetterSqlite3(file);
+  client.pragma('journal_mode = WAL');
+  client.pragma('foreign_keys = ON');
+  client.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  client.pragma('synchronous = NORMAL');
+  const db = drizzleSqlite({ client, schema: sqliteSchema });
+
+  // better-sqlite3 transactions are synchronous: an async callback would commit before its awaits ran.
+  // So transactions are opened by hand (IMMEDIATE takes the write lock at once, which other processes
+  // wait for through busy_timeout) and queued, so two never interleave on the one connection.
+  const inTransaction = new AsyncLocalStorage<true>();
+  let queue: Promise<unknown> = Promise.resolve();
+  const transaction = <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
+    if (inTransaction.getStore()) return fn(db);
+    const run = () =>
+      inTransaction.run(true, async () => {
+        client.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await fn(db);
+          client.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (client.inTransaction) client.exec('ROLLBACK');
+          throw error;
+        }
+      });
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  return {
+    dialect: 'sqlite',
+    db,
+    t: sqliteSchema,
+    transaction,
+    migrate: () => migrateDatabase({ kind: 'sqlite', client }),
+    location: `sqlite:${file}`,
+    raw: { kind: 'sqlite', client },
+    close: async () => {
+      await queue;
+      client.close();
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const client = postgres(url, { max: poolSize, onnotice: () => undefined });
+  const pg = drizzlePostgres({ client, schema: pgSchema });
+  // The one place where PostgreSQL is seen through the SQLite-typed query builder (see Db).
+  const db = pg as unknown as Db;
+  const t = pgSchema as unknown as Schema;
+
+  const inTransaction = new AsyncLocalStorage<Db>();
+  const transaction = async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
+    const outer = inTransaction.getStore();
+    if (outer) return fn(outer);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await pg.transaction((tx) => {
+          const txDb = tx as unknown as Db;
+          return inTransaction.run(txDb, () => fn(txDb));
+        });
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= 5 || !code || !PG_RETRYABLE.has(code)) throw error;
+      }
+    }
+  };
+
+  return {
+    dialect: 'postgres',
+    db,
+    t,
+    transaction,
+    migrate: () => migrateDatabase({ kind: 'postgres', client }),
+    location: redactUrl(url),
+    raw: { kind: 'postgres', client },
+    close: () => client.end({ timeout: 5 }),
+  };
+}

@@ -1,0 +1,16 @@
+import type { Schema } from './schema/index.ts';
+
+export { openDatabase, type Database, type DatabaseOptions, type Db, type Dialect } from './client.ts';
+export {
+  parseDatabaseUrl,
+  redactUrl,
+  DatabaseUrlError,
+  DEFAULT_SQLITE_FILE,
+  type DatabaseTarget,
+} from './url.ts';
+export { containsInsensitive, escapeLike, isUniqueViolation, prepared } from './dialect.ts';
+export { newId } from './ids.ts';
+export { sqliteSchema, pgSchema, type Schema } from './schema/index.ts';
+export type * from './schema/types.ts';
+
+export type Member = Schema['members']['$inferSelect'];

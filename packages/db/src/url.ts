@@ -1,0 +1,35 @@
+export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export const DEFAULT_SQLITE_FILE = './data/amiko.db';
+
+export class DatabaseUrlError extends Error {
+  override name = 'DatabaseUrlError';
+}
+
+/**
+ * Reads DATABASE_URL: unset or empty means the embedded SQLite file ./data/amiko.db; `file:<path>` (or
+ * `sqlite:<path>`) another SQLite file; `postgres://` or `postgresql://` a PostgreSQL server.
+ */
+export function parseDatabaseUrl(url: string | undefined): DatabaseTarget {
+  if (url === undefined || url.trim() === '') return { dialect: 'sqlite', file: DEFAULT_SQLITE_FILE };
+  const value = url.trim();
+  const file = /^(?:file|sqlite):(?:\/\/)?(.+)$/.exec(value);
+  if (file?.[1]) return { dialect: 'sqlite', file: file[1] };
+  if (/^postgres(?:ql)?:\/\//.test(value)) {
+    try {
+      const parsed = new URL(value);
+      if (!parsed.hostname && !parsed.searchParams.get('host')) throw new Error('no host');
+    } catch {
+      throw new DatabaseUrlError(`DATABASE_URL is not a valid PostgreSQL URL: ${redactUrl(value)}`);
+    }
+    return { dialect: 'postgres', url: value };
+  }
+  throw new DatabaseUrlError(
+    `DATABASE_URL must start with postgres:// (PostgreSQL) or file: (SQLite), or be unset for ${DEFAULT_SQLITE_FILE}; got "${redactUrl(value)}"`,
+  );
+}
+
+/** The URL without its password, for logs and error messages. */
+export function redactUrl(value: string): string {
+  return value.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@');
+}
