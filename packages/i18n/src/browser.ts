@@ -1,0 +1,71 @@
+/// <reference types="vite/client" />
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_DETECTION_ORDER,
+  LANGUAGE_QUERY_PARAM,
+  LANGUAGE_STORAGE_KEY,
+  UI_LANGUAGES,
+} from '@amiko/core';
+import i18next, { type i18n, type Module } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { DEFAULT_NAMESPACE } from './namespaces.ts';
+
+// Each locale file becomes its own chunk, fetched when a screen first uses its namespace: the home page
+// loads only "common" and "site" in one language.
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+
+const lazyResources: Module = {
+  type: 'backend',
+  init() {},
+  read(
+    language: string,
+    namespace: string,
+    callback: (error: unknown, data?: Record<string, unknown>) => void,
+  ) {
+    const load = files[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No locale file for ${language}/${namespace}`));
+      return;
+    }
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error),
+    );
+  },
+} as Module;
+
+/**
+ * The browser's i18next: language detected in SPEC §9's order (query string `lng`, cookie, localStorage,
+ * sessionStorage, browser, <html lang>), cached in localStorage, English as the fallback, and <html lang>
+ * kept in sync with the active language.
+ */
+export function createBrowserI18n(plugins: Module[] = []): { i18n: i18n; ready: Promise<unknown> } {
+  const instance = i18next.createInstance();
+  instance.use(LanguageDetector).use(lazyResources);
+  for (const plugin of plugins) instance.use(plugin);
+  instance.on('languageChanged', () => {
+    document.documentElement.lang = instance.resolvedLanguage ?? DEFAULT_LANGUAGE;
+  });
+  const ready = instance.init({
+    supportedLngs: [...UI_LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: [DEFAULT_NAMESPACE],
+    defaultNS: DEFAULT_NAMESPACE,
+    interpolation: { escapeValue: false },
+    detection: {
+      order: [...LANGUAGE_DETECTION_ORDER],
+      lookupQuerystring: LANGUAGE_QUERY_PARAM,
+      lookupCookie: LANGUAGE_COOKIE,
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      lookupSessionStorage: LANGUAGE_STORAGE_KEY,
+      caches: ['localStorage'],
+      // "de-AT" and "de" are the same interface language; remember the short form.
+      convertDetectedLanguage: (language: string) => language.split('-')[0]!.toLowerCase(),
+    },
+    react: { useSuspense: true },
+  });
+  return { i18n: instance, ready };
+}

@@ -1,0 +1,1 @@
+export { NAMESPACES, DEFAULT_NAMESPACE, type Namespace } from './namespaces.ts';
