@@ -1,0 +1,93 @@
+import { DatabaseUrlError, parseDatabaseUrl } from '@amiko/db';
+import { z } from 'zod';
+
+/** A configuration problem that stops start-up; its message is the one line an operator sees. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z
+    .string()
+    .trim()
+    .default('3000')
+    .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, 'must be a port number from 0 to 65535')
+    .transform(Number),
+  HOST: z.string().trim().min(1).default('localhost'),
+  DATABASE_URL: optional,
+  PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  ALLOWED_ORIGINS: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag,
+  SMTP_URL: optional.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Amiko <no-reply@amiko.local>'),
+  TEAM_EMAIL: z.email({ error: 'must be an email address' }).default('team@amiko.local'),
+  REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  UPLOADS_DIR: z.string().trim().min(1).default('./data/uploads'),
+  WEB_DIST: optional,
+  MEMBER_COUNT_CACHE_MS: z
+    .string()
+    .default('5000')
+    .refine((v) => /^\d+$/.test(v), 'must be a number of milliseconds')
+    .transform(Number),
+  /** JSON overrides of the default rate limits, e.g. {"signIn:ip":{"max":50,"windowMs":900000}}. */
+  RATE_LIMITS: optional.pipe(
+    z
+      .string()
+      .transform((v, ctx) => {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.record(
+          z.string(),
+          z.object({ max: z.number().int().positive(), windowMs: z.number().int().positive() }),
+        ),
+      )
+      .optional(),
+  ),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: optional,
+});
+
+export type Env = z.output<typeof envSchema>;
+
+/**
+ * Reads and checks the environment. Anything wrong becomes one ConfigError naming the variable, e.g.
+ * `PORT must be a port number from 0 to 65535 (got "abc")`.
+ */
+export function readEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`${name} ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`);
+  }
+  try {
+    parseDatabaseUrl(result.data.DATABASE_URL);
+  } catch (error) {
+    if (error instanceof DatabaseUrlError) throw new ConfigError(error.message);
+    throw error;
+  }
+  return result.data;
+}

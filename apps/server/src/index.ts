@@ -1,0 +1,2 @@
+export { createServer, type AmikoServer, type ServerOptions } from './server.ts';
+export { ConfigError, readEnv, type Env } from './env.ts';

@@ -1,0 +1,43 @@
+import { createServer } from './server.ts';
+import { ConfigError } from './env.ts';
+
+// `pnpm start`: configuration from the environment, migrations applied, then serve until SIGTERM/SIGINT.
+// Problems an operator can fix (bad configuration, unreachable database) end start-up with one line on
+// stderr and exit code 1.
+
+function fail(message: string): never {
+  process.stderr.write(`amiko: ${message}\n`);
+  process.exit(1);
+}
+
+let server: ReturnType<typeof createServer>;
+try {
+  server = createServer();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+try {
+  await server.start();
+} catch (error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  await server.stop().catch(() => undefined);
+  fail(`could not start: ${reason}`);
+}
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1); // a second signal: stop waiting
+    stopping = true;
+    server.app.log.info({ signal }, 'shutting down: finishing running requests');
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,51 @@
+import type { Database } from '@amiko/db';
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** Plain text with its links made clickable. */
+const linkify = (text: string) =>
+  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+/**
+ * The development mailbox: without SMTP every mail Amiko sends is listed here, newest first, and as JSON at
+ * /dev/mail.json. Never registered in production.
+ */
+export function registerDevMail(app: FastifyInstance, database: Database) {
+  const { db, t } = database;
+  const latest = () =>
+    db
+      .select({
+        to: t.outgoingMail.to,
+        subject: t.outgoingMail.subject,
+        text: t.outgoingMail.text,
+        html: t.outgoingMail.html,
+        createdAt: t.outgoingMail.createdAt,
+      })
+      .from(t.outgoingMail)
+      .orderBy(desc(t.outgoingMail.id))
+      .limit(200);
+
+  app.get('/dev/mail.json', async () => latest());
+
+  app.get('/dev/mail', async (_request, reply) => {
+    const mails = await latest();
+    const items = mails
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p><pre>${linkify(m.text)}</pre></article>`,
+      )
+      .join('');
+    const body = mails.length ? items : '<p>No mail yet.</p>';
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Amiko dev mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px;color:#222}article{border:1px solid #ddd;border-radius:8px;padding:12px 16px;margin:12px 0}h2{font-size:18px;margin:0}.meta{color:#555;font-size:13px}pre{white-space:pre-wrap;font-family:inherit}</style></head><body><h1>Dev mailbox</h1><p>Mail Amiko would have sent, newest first. Also as <a href="/dev/mail.json">JSON</a>.</p>${body}</body></html>`,
+      );
+  });
+}

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths the web app never owns: an unknown one under these is a real 404, not the app's page. */
+const API_PREFIXES = ['/trpc', '/socket.io', '/uploads', '/webhooks', '/dev/', '/healthz', '/readyz'];
+
+/**
+ * Serves the built web app (apps/web/dist): hashed assets cached for a year, index.html never cached, and
+ * index.html for every other GET that asks for a page (the app routes in the browser, and shows its own
+ * not-found page for unknown paths).
+ */
+export function registerWeb(app: FastifyInstance, dist: string | null) {
+  const index = dist ? join(dist, 'index.html') : null;
+  const built = index !== null && existsSync(index);
+  if (!built) {
+    app.log.warn({ dist }, 'web app not built: run `pnpm build`; serving the API only');
+  } else {
+    app.register(fastifyStatic, {
+      root: dist!,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'Cache-Control',
+          path.includes(`${join(dist!, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) return reply.code(404).send({ error: 'Not found' });
+    if (!built) return reply.code(503).type('text/plain').send('The web app is not built. Run `pnpm build`.');
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,131 @@
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import {
+  createMailer,
+  createMemberCounter,
+  createMemoryRateLimitStore,
+  createRateLimiter,
+  noRealtime,
+  type AppConfig,
+  type Deps,
+} from '@amiko/api';
+import { createSessionStore } from '@amiko/auth';
+import { openDatabase, type Database } from '@amiko/db';
+import { createServerTranslator } from '@amiko/i18n/server';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import nodemailer from 'nodemailer';
+import { readEnv, type Env } from './env.ts';
+import { registerDevMail } from './plugins/dev-mail.ts';
+import { registerHealth } from './plugins/health.ts';
+import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from './plugins/security.ts';
+import { registerTrpc } from './plugins/trpc.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface ServerOptions {
+  /** The environment to read configuration from (default: process.env). */
+  env?: Record<string, string | undefined>;
+  /** Fastify's logger setting (default: JSON logs at LOG_LEVEL). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface AmikoServer {
+  app: FastifyInstance;
+  deps: Deps;
+  database: Database;
+  env: Env;
+  /** Migrates the database and listens; resolves with the address members reach. */
+  start(): Promise<{ url: string; port: number }>;
+  /** Stops taking requests, lets running ones finish, then closes connections and the database. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds a whole Amiko server (nothing listens until start()). Throws ConfigError on bad configuration. */
+export function createServer(options: ServerOptions = {}): AmikoServer {
+  const env = readEnv(options.env ?? process.env);
+  const production = env.NODE_ENV === 'production';
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    // Batched tRPC GETs put procedure names in the path.
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1024 * 1024,
+  });
+
+  const database = openDatabase({ url: env.DATABASE_URL });
+  const config: AppConfig = {
+    production,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    teamEmail: env.TEAM_EMAIL,
+    memberCountCacheMs: env.MEMBER_COUNT_CACHE_MS,
+    rateLimits: env.RATE_LIMITS ?? {},
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY ?? null,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+      apiBaseUrl: env.STRIPE_API_BASE ?? null,
+    },
+  };
+  const deps: Deps = {
+    database,
+    config,
+    log: app.log,
+    sessions: createSessionStore(database),
+    mail: createMailer({
+      database,
+      transport: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null,
+      from: env.MAIL_FROM,
+      log: app.log,
+    }),
+    t: createServerTranslator(),
+    limiter: createRateLimiter(createMemoryRateLimitStore(), config.rateLimits),
+    realtime: noRealtime,
+    memberCount: createMemberCounter(database, env.MEMBER_COUNT_CACHE_MS),
+  };
+
+  const originPolicy: OriginPolicy = {
+    allowed: new Set(
+      [env.PUBLIC_URL, ...(env.ALLOWED_ORIGINS?.split(',') ?? [])]
+        .filter((o): o is string => Boolean(o?.trim()))
+        .map((o) => new URL(o.trim()).origin),
+    ),
+  };
+  const cookies = { secure: production };
+
+  app.register(fastifyCookie);
+  registerSecurityHeaders(app, { production });
+  registerOriginCheck(app, originPolicy);
+  registerHealth(app, database);
+  registerTrpc(app, deps, cookies);
+  if (!production) registerDevMail(app, database);
+  registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST);
+
+  app.addHook('onClose', async () => {
+    await deps.mail.drain();
+    await database.close();
+  });
+
+  let stopped: Promise<void> | null = null;
+  return {
+    app,
+    deps,
+    database,
+    env,
+    async start() {
+      await database.migrate();
+      await app.listen({ port: env.PORT, host: env.HOST });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : env.PORT;
+      const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+      config.publicUrl = url;
+      app.log.info({ url, database: database.location }, 'Amiko is listening');
+      return { url, port };
+    },
+    stop() {
+      stopped ??= app.close();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { RateLimitRule } from './rate-limit.ts';
+
+/** What the API needs to know about its deployment; the server builds it from validated environment. */
+export interface AppConfig {
+  production: boolean;
+  /** The address members reach Amiko at; links in mail point here. */
+  publicUrl: string;
+  /** Where contact and feedback submissions are mailed. */
+  teamEmail: string;
+  /** How long the public member count may be served from memory. */
+  memberCountCacheMs: number;
+  /** Overrides of the default rate limits (tests that are about something else raise them). */
+  rateLimits: Partial<Record<string, RateLimitRule>>;
+  stripe: {
+    secretKey: string | null;
+    publishableKey: string | null;
+    webhookSecret: string | null;
+    /** Stripe's API base URL; tests point it at a local fake. */
+    apiBaseUrl: string | null;
+  };
+}

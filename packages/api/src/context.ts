@@ -1,0 +1,36 @@
+import type { UiLanguage } from '@amiko/core';
+import type { Database } from '@amiko/db';
+import type { SessionStore, ValidSession } from '@amiko/auth';
+import type { Translate } from '@amiko/i18n/server';
+import type { AppConfig } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { Realtime } from './realtime.ts';
+import type { MemberCounter } from './services/member-count.ts';
+
+/** Everything procedures use, built once per server process. */
+export interface Deps {
+  database: Database;
+  sessions: SessionStore;
+  config: AppConfig;
+  log: Logger;
+  mail: Mailer;
+  t: Translate;
+  limiter: RateLimiter;
+  /** Replaced by the socket server once it is attached. */
+  realtime: Realtime;
+  memberCount: MemberCounter;
+}
+
+/** One request: who is asking and how to answer with cookies. */
+export interface Context {
+  deps: Deps;
+  session: ValidSession | null;
+  /** The client's address, for rate limits. */
+  ip: string;
+  /** The language of the request: the member's, else the interface's (cookie), else the browser's. */
+  language: UiLanguage;
+  setSessionCookie(token: string, expiresAt: Date): void;
+  clearSessionCookie(): void;
+}

@@ -1,0 +1,23 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from './root.ts';
+
+export { appRouter, type AppRouter } from './root.ts';
+export { createCallerFactory } from './trpc.ts';
+export type { Context, Deps } from './context.ts';
+export type { AppConfig } from './config.ts';
+export type { Logger } from './logger.ts';
+export { AppError, appError } from './errors.ts';
+export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
+export {
+  createRateLimiter,
+  createMemoryRateLimitStore,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitRule,
+  type RateLimitStore,
+} from './rate-limit.ts';
+export { noRealtime, type Realtime } from './realtime.ts';
+export { createMemberCounter } from './services/member-count.ts';
+export type { MeView } from './services/views.ts';
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;

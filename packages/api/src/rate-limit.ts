@@ -1,0 +1,71 @@
+import { COMMON_ERRORS } from '@amiko/core';
+import { appError } from './errors.ts';
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+/** Counts hits per key in fixed windows. In memory by default; Redis when several processes share limits. */
+export interface RateLimitStore {
+  /** Records a hit and returns how many hits the key has in its current window. */
+  hit(key: string, windowMs: number): Promise<number>;
+}
+
+const MINUTE = 60_000;
+
+/** Default limits per IP address and per account; the server may override them (AppConfig.rateLimits). */
+export const DEFAULT_RATE_LIMITS = {
+  'signIn:ip': { max: 30, windowMs: 15 * MINUTE },
+  'signIn:account': { max: 10, windowMs: 15 * MINUTE },
+  'signUp:ip': { max: 10, windowMs: 60 * MINUTE },
+  'resetRequest:ip': { max: 10, windowMs: 60 * MINUTE },
+  'resetRequest:account': { max: 3, windowMs: 60 * MINUTE },
+  'resend:ip': { max: 10, windowMs: 60 * MINUTE },
+  'resend:account': { max: 5, windowMs: 60 * MINUTE },
+  'password:account': { max: 10, windowMs: 15 * MINUTE },
+  'contact:ip': { max: 5, windowMs: 60 * MINUTE },
+  'feedback:ip': { max: 5, windowMs: 60 * MINUTE },
+  'message:account': { max: 30, windowMs: 10_000 },
+  'upload:account': { max: 30, windowMs: 60 * MINUTE },
+  'report:account': { max: 20, windowMs: 60 * MINUTE },
+  'pageView:ip': { max: 120, windowMs: MINUTE },
+} satisfies Record<string, RateLimitRule>;
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+
+export function createMemoryRateLimitStore(): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let lastSweep = Date.now();
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      if (now - lastSweep > 60_000) {
+        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+        lastSweep = now;
+      }
+      const current = windows.get(key);
+      if (!current || current.resetAt <= now) {
+        windows.set(key, { count: 1, resetAt: now + windowMs });
+        return 1;
+      }
+      current.count += 1;
+      return current.count;
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+export function createRateLimiter(
+  store: RateLimitStore,
+  overrides: Partial<Record<string, RateLimitRule>> = {},
+) {
+  return {
+    /** Counts one attempt; over the limit it throws RATE_LIMITED ('Too many requests…'). */
+    async check(name: RateLimitName, subject: string): Promise<void> {
+      const rule = overrides[name] ?? DEFAULT_RATE_LIMITS[name];
+      const hits = await store.hit(`${name}:${subject}`, rule.windowMs);
+      if (hits > rule.max) throw appError('RATE_LIMITED', COMMON_ERRORS.tooManyRequests);
+    },
+  };
+}
