@@ -1,0 +1,3 @@
+import { browserPlatform, mountApp } from '@amiko/ui';
+
+void mountApp(document.getElementById('root')!, browserPlatform);

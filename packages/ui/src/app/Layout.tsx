@@ -1,0 +1,31 @@
+import { Box } from '@mantine/core';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { FullPageLoader } from '../components/FullPageLoader.tsx';
+import { Footer } from '../components/Footer.tsx';
+import { Header } from '../components/Header.tsx';
+import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.tsx';
+
+/** Every page: skip link, header, the routed screen, footer. */
+export function Layout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+        <ScreenErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
+      </Box>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}

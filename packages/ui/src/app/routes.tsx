@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { RequireAuth } from '../components/RequireAuth.tsx';
+import { lazyScreen } from '../lazy.tsx';
+import { Layout } from './Layout.tsx';
+
+// The route table of SPEC §2. Every screen is its own chunk, so the home page loads only what it shows.
+const Home = lazyScreen(() => import('../screens/site/HomeScreen.tsx'));
+const MyStory = lazyScreen(() => import('../screens/site/MyStoryScreen.tsx'));
+const HowItWorks = lazyScreen(() => import('../screens/site/HowItWorksScreen.tsx'));
+const Faq = lazyScreen(() => import('../screens/site/FaqScreen.tsx'));
+const PrivacyPolicy = lazyScreen(() => import('../screens/site/PrivacyPolicyScreen.tsx'));
+const Contact = lazyScreen(() => import('../screens/site/ContactScreen.tsx'));
+const Feedback = lazyScreen(() => import('../screens/site/FeedbackScreen.tsx'));
+const Auth = lazyScreen(() => import('../screens/auth/AuthScreen.tsx'));
+const ResetPasswordRequest = lazyScreen(() => import('../screens/auth/ResetPasswordRequestScreen.tsx'));
+const VerifyEmail = lazyScreen(() => import('../screens/auth/VerifyEmailScreen.tsx'));
+const AuthAction = lazyScreen(() => import('../screens/AuthActionScreen.tsx'));
+const Pricing = lazyScreen(() => import('../screens/payment/PricingScreen.tsx'));
+const PaymentInfo = lazyScreen(() => import('../screens/payment/PaymentInfoScreen.tsx'));
+const PaymentSuccess = lazyScreen(() => import('../screens/payment/PaymentSuccessScreen.tsx'));
+const Community = lazyScreen(() => import('../screens/community/CommunityScreen.tsx'));
+const Favorites = lazyScreen(() => import('../screens/community/FavoritesScreen.tsx'));
+const Profile = lazyScreen(() => import('../screens/profile/ProfileScreen.tsx'));
+const ProfileView = lazyScreen(() => import('../screens/profile/ProfileViewScreen.tsx'));
+const InterestsList = lazyScreen(() => import('../screens/profile/InterestsListScreen.tsx'));
+const UserStory = lazyScreen(() => import('../screens/profile/UserStoryScreen.tsx'));
+const Messages = lazyScreen(() => import('../screens/messages/MessagesScreen.tsx'));
+const SettingsLayout = lazyScreen(() => import('../screens/settings/SettingsLayout.tsx'));
+const UserInfo = lazyScreen(() => import('../screens/settings/UserInfoScreen.tsx'));
+const ChangePassword = lazyScreen(() => import('../screens/settings/ChangePasswordScreen.tsx'));
+const BlockedUsers = lazyScreen(() => import('../screens/settings/BlockedUsersScreen.tsx'));
+const Account = lazyScreen(() => import('../screens/settings/AccountScreen.tsx'));
+const NotFound = lazyScreen(() => import('../screens/NotFoundScreen.tsx'));
+
+const member = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <Home /> },
+      { path: '/index.html', element: <Home /> },
+      { path: '/auth', element: <Auth /> },
+      { path: '/reset-password-request', element: <ResetPasswordRequest /> },
+      { path: '/verify-email', element: <RequireAuth allowUnverified>{<VerifyEmail />}</RequireAuth> },
+      { path: '/auth-action', element: <AuthAction /> },
+      { path: '/my-story', element: <MyStory /> },
+      { path: '/how-it-works', element: <HowItWorks /> },
+      { path: '/pricing', element: <Pricing /> },
+      { path: '/privacy-policy', element: <PrivacyPolicy /> },
+      { path: '/faq', element: <Faq /> },
+      { path: '/contact-us', element: <Contact /> },
+      { path: '/feedback', element: <Feedback /> },
+      { path: '/community', element: <Community /> },
+      { path: '/profile', element: member(<Profile />) },
+      { path: '/profile-view/:userId', element: member(<ProfileView />) },
+      { path: '/payment-info', element: member(<PaymentInfo />) },
+      { path: '/payment-success', element: member(<PaymentSuccess />) },
+      { path: '/messages', element: member(<Messages />) },
+      { path: '/favorites', element: member(<Favorites />) },
+      { path: '/interests-list', element: member(<InterestsList />) },
+      { path: '/user-story', element: member(<UserStory />) },
+      {
+        path: '/settings',
+        element: member(<SettingsLayout />),
+        children: [
+          { index: true, element: <Navigate to="/settings/user-info" replace /> },
+          { path: 'user-info', element: <UserInfo /> },
+          { path: 'change-password', element: <ChangePassword /> },
+          { path: 'blocked-users', element: <BlockedUsers /> },
+          { path: 'account', element: <Account /> },
+        ],
+      },
+      { path: '/not-found', element: <NotFound /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,51 @@
+import { Box, Button, Divider, Drawer } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../hooks/useSession.ts';
+import { useSignOut } from '../hooks/useSignOut.ts';
+import { NavLinks, type NavItem } from './NavLinks.tsx';
+
+/** The mobile menu: the same link sets as the header, plus Home and My Why. Loaded on first open. */
+export default function MobileMenu({
+  opened,
+  onClose,
+  items,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  items: NavItem[];
+}) {
+  const { t } = useTranslation();
+  const { member } = useSession();
+  const { signOut } = useSignOut();
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={t('appName')}
+      size="xs"
+      closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+    >
+      <Box component="nav" aria-label={t('nav.mainNavigation')}>
+        <NavLinks items={items} onNavigate={onClose} vertical />
+      </Box>
+      <Divider my="md" />
+      {member ? (
+        <Button
+          variant="light"
+          fullWidth
+          onClick={() => {
+            onClose();
+            signOut();
+          }}
+        >
+          {t('nav.signOut')}
+        </Button>
+      ) : (
+        <Button component={Link} to="/auth" fullWidth onClick={onClose}>
+          {t('nav.signInUp')}
+        </Button>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,2 @@
+export { mountApp } from './mount.tsx';
+export { browserPlatform, type Platform } from './platform.tsx';
