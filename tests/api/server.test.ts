@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '../support/errors.ts';
+import { createMember } from '../support/members.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.stop());
+
+describe('server', () => {
+  it('answers /healthz and /readyz', async () => {
+    const health = await fetch(`${ts.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${ts.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('counts members for the public "fetched number"', async () => {
+    const visitor = ts.client();
+    const before = await visitor.trpc.meta.memberCount.query();
+    await createMember(ts);
+    await createMember(ts);
+    expect(await visitor.trpc.meta.memberCount.query()).toEqual({ count: before.count + 2 });
+  });
+
+  it('refuses mutations without a matching Origin, and mutations not sent as JSON', async () => {
+    const body = JSON.stringify({ name: 'X', email: 'x@example.com', password: 'Secret-123' });
+    const json = { 'content-type': 'application/json' };
+    const noOrigin = await fetch(`${ts.url}/trpc/auth.signUp`, { method: 'POST', headers: json, body });
+    expect(noOrigin.status).toBe(403);
+    const foreign = await fetch(`${ts.url}/trpc/auth.signUp`, {
+      method: 'POST',
+      headers: { ...json, origin: 'https://evil.example' },
+      body,
+    });
+    expect(foreign.status).toBe(403);
+    const form = await fetch(`${ts.url}/trpc/auth.signUp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ts.url },
+      body: 'name=X',
+    });
+    expect(form.status).toBe(403);
+    const plain = await fetch(`${ts.url}/trpc/auth.signUp`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: ts.url },
+      body,
+    });
+    expect(plain.status).toBe(403);
+    // None of them created anything.
+    const { db, t } = ts.server.database;
+    expect(await db.select().from(t.members).where(eq(t.members.email, 'x@example.com'))).toEqual([]);
+  });
+
+  it('sends security headers', async () => {
+    const response = await fetch(`${ts.url}/healthz`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('answers unknown API paths with a JSON 404, never with the web app', async () => {
+    const response = await fetch(`${ts.url}/trpc-nope/x`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    const api = await fetch(`${ts.url}/uploads/missing.webp`, { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+  });
+
+  it('turns bad input into translated field errors, never a 500', async () => {
+    const visitor = ts.client();
+    const error = await failure(
+      visitor.trpc.auth.signUp.mutate({ name: '', email: '1abc@example', password: 'short' }),
+    );
+    expect(error.data?.httpStatus).toBe(400);
+    expect(error.data?.appCode).toBe('VALIDATION');
+    expect(error.data?.fieldErrors).toEqual({
+      name: 'auth:errors.nameRequired',
+      email: 'auth:errors.invalidEmailFormat',
+      password: 'auth:errors.passwordTooShort',
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// Unit tests live next to the code they test. The API suite (tests/api) runs once per database: always on
+// SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (each test file on a fresh database). The tests
+// that need several server processes also need Redis (TEST_REDIS_URL). In CI both are required.
+const ci = process.env.CI === 'true';
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+function required(name: string, value: string | undefined): boolean {
+  if (value) return true;
+  if (ci) throw new Error(`${name} must be set in CI (CI=true): those tests are required there.`);
+  console.log(`[amiko] ${name} is not set: skipping the tests that need it.`);
+  return false;
+}
+
+const apiSuite = (dialect: 'sqlite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name: `api-${dialect}`,
+    include: ['tests/api/**/*.test.ts'],
+    env: { AMIKO_TEST_DB: dialect },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      name: 'unit',
+      include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.ts'],
+    },
+  },
+  apiSuite('sqlite'),
+];
+const withPostgres = required('TEST_DATABASE_URL', postgresUrl);
+const withRedis = required('TEST_REDIS_URL', redisUrl);
+if (withPostgres) projects.push(apiSuite('postgres'));
+if (withPostgres && withRedis) {
+  projects.push({
+    test: {
+      name: 'multi-process',
+      include: ['tests/multiprocess/**/*.test.ts'],
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      fileParallelism: false,
+    },
+  });
+}
+projects.push({
+  test: {
+    name: 'reliability',
+    include: ['tests/reliability/**/*.test.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects,
+    reporters: ['default'],
+  },
+});
