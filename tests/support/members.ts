@@ -1,6 +1,6 @@
 import { hashPassword } from '@amiko/auth';
 import { SESSION_COOKIE, type UiLanguage } from '@amiko/core';
-import { newId, type Schema } from '@amiko/db';
+import { newId, type Database, type Schema } from '@amiko/db';
 import type { TestClient, TestServer } from './server.ts';
 
 export const TEST_PASSWORD = 'Amiko-test-1';
@@ -17,26 +17,44 @@ export interface TestMemberOptions extends Partial<Omit<MemberRow, 'id'>> {
   language?: UiLanguage;
 }
 
-export interface TestMember {
-  id: string;
-  email: string;
-  name: string;
-  password: string;
+export interface TestMember extends InsertedMember {
   /** A client signed in as this member (its own cookie jar). */
   client: TestClient;
 }
 
 let counter = 0;
 
+export const ONBOARDED_INTERESTS = [
+  'hiking',
+  'photography',
+  'cooking',
+  'boardGames',
+  'reading',
+  'travel',
+  'yoga',
+  'gardening',
+  'painting',
+  'volunteering',
+] as const;
+
 export const ONBOARDED_STORY =
   'I moved to a new city last spring and knew nobody. I love long walks by the river, board games on rainy evenings, cooking food from home for new friends, and learning the language of my neighbours. I am looking for people who like to talk about books, try new cafés and go hiking at the weekend.';
 
+export interface InsertedMember {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+}
+
 /**
  * Puts a member straight into the database (faster than signing up through the API, and able to create
- * any state) and returns a client signed in as them through a real session.
+ * any state). The password is TEST_PASSWORD.
  */
-export async function createMember(ts: TestServer, options: TestMemberOptions = {}): Promise<TestMember> {
-  const { database, deps } = ts.server;
+export async function insertMember(
+  database: Database,
+  options: TestMemberOptions = {},
+): Promise<InsertedMember> {
   const { verified = true, onboarded = true, access = 'free', ...fields } = options;
   counter += 1;
   const id = newId();
@@ -56,27 +74,18 @@ export async function createMember(ts: TestServer, options: TestMemberOptions = 
     createdAt: now,
     updatedAt: now,
     ...(onboarded
-      ? {
-          photoKey: 'test-photo.webp',
-          interests: [
-            'hiking',
-            'photography',
-            'cooking',
-            'boardGames',
-            'reading',
-            'travel',
-            'yoga',
-            'gardening',
-            'painting',
-            'volunteering',
-          ],
-          story: ONBOARDED_STORY,
-        }
+      ? { photoKey: 'test-photo.webp', interests: [...ONBOARDED_INTERESTS], story: ONBOARDED_STORY }
       : {}),
     ...fields,
   } as MemberRow);
+  return { id, email, name, password: TEST_PASSWORD };
+}
+
+/** A member in the database and a client signed in as them through a real session. */
+export async function createMember(ts: TestServer, options: TestMemberOptions = {}): Promise<TestMember> {
+  const member = await insertMember(ts.server.database, options);
   const client = ts.client();
-  const { token } = await deps.sessions.create(id);
+  const { token } = await ts.server.deps.sessions.create(member.id);
   client.http.cookies.set(SESSION_COOKIE, token);
-  return { id, email, name, password: TEST_PASSWORD, client };
+  return { ...member, client };
 }
