@@ -8,7 +8,7 @@ test.describe('guard', () => {
     await expect(page).toHaveURL(/\/verify-email$/);
   });
 
-  test('a member who has not finished onboarding is sent to their next step, with only the logo in the header', async ({
+  test('a member who has not finished onboarding is sent to their next step', async ({
     page,
     context,
     amiko,
