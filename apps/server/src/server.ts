@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import {
+  createLocalPhotoStore,
   createMailer,
   createMemberCounter,
   createMemoryRateLimitStore,
@@ -83,6 +84,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     limiter: createRateLimiter(createMemoryRateLimitStore(), config.rateLimits),
     realtime: noRealtime,
     memberCount: createMemberCounter(database, env.MEMBER_COUNT_CACHE_MS),
+    photos: createLocalPhotoStore(env.UPLOADS_DIR),
   };
 
   const originPolicy: OriginPolicy = {

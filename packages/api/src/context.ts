@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Realtime } from './realtime.ts';
 import type { MemberCounter } from './services/member-count.ts';
+import type { PhotoStore } from './services/photo-store.ts';
 
 /** Everything procedures use, built once per server process. */
 export interface Deps {
@@ -21,6 +22,7 @@ export interface Deps {
   /** Replaced by the socket server once it is attached. */
   realtime: Realtime;
   memberCount: MemberCounter;
+  photos: PhotoStore;
 }
 
 /** One request: who is asking and how to answer with cookies. */

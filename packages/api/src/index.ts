@@ -17,6 +17,7 @@ export {
 } from './rate-limit.ts';
 export { noRealtime, type Realtime } from './realtime.ts';
 export { createMemberCounter } from './services/member-count.ts';
+export { createLocalPhotoStore, isPhotoKey, type PhotoStore } from './services/photo-store.ts';
 export type { MeView } from './services/views.ts';
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
