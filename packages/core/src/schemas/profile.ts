@@ -182,6 +182,8 @@ export const profileSectionInputSchema = z.discriminatedUnion('section', [
   z.object({ section: z.literal('story'), values: profileSections.story.partial() }),
 ]);
 export type ProfileSectionInput = z.input<typeof profileSectionInputSchema>;
+/** A section save after validation: ids checked, texts trimmed, duplicates removed. */
+export type ProfileSectionSave = z.output<typeof profileSectionInputSchema>;
 
 type SectionValues<S extends ProfileSection> = z.output<(typeof profileSections)[S]>;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void

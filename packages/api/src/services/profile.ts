@@ -1,0 +1,101 @@
+import { profileCompletion, type ProfileFields, type ProfileSectionSave } from '@amiko/core';
+import type { Member } from '@amiko/db';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../context.ts';
+import { appError } from '../errors.ts';
+import { findMember } from './accounts.ts';
+import { avatarUrl, photoUrl } from './views.ts';
+
+/** The editable profile fields of a member row, with the stored types. */
+export function profileFields(member: Member): ProfileFields {
+  return {
+    name: member.name,
+    phone: member.phone,
+    birthday: member.birthday,
+    gender: member.gender,
+    nativeLanguage: member.nativeLanguage,
+    otherLanguages: member.otherLanguages,
+    country: member.country,
+    city: member.city,
+    timezone: member.timezone,
+    interests: member.interests,
+    mbtiType: member.mbtiType,
+    bigFiveTraits: member.bigFiveTraits,
+    personalityDescriptors: member.personalityDescriptors,
+    currentJobTitle: member.currentJobTitle,
+    jobField: member.jobField,
+    educationLevel: member.educationLevel,
+    professionalSkills: member.professionalSkills,
+    futureGoals: member.futureGoals,
+    favoriteBooks: member.favoriteBooks,
+    moviesAndShows: member.moviesAndShows,
+    favoriteMusic: member.favoriteMusic,
+    podcastsAndBlogs: member.podcastsAndBlogs,
+    favoriteCuisine: member.favoriteCuisine,
+    danceStyles: member.danceStyles,
+    eventPreferences: member.eventPreferences,
+    festivals: member.festivals,
+    religion: member.religion,
+    coreValues: member.coreValues,
+    philosophies: member.philosophies,
+    signatureQuotes: member.signatureQuotes,
+    lifeMantra: member.lifeMantra,
+    favoriteQuotes: member.favoriteQuotes,
+    relationshipStatus: member.relationshipStatus,
+    havingKids: member.havingKids,
+    lookingFor: member.lookingFor,
+    importantQualities: member.importantQualities,
+    dealBreakers: member.dealBreakers,
+    communicationStyle: member.communicationStyle,
+    relationshipGoals: member.relationshipGoals,
+    familyPlanning: member.familyPlanning,
+    lifestyleCompatibility: member.lifestyleCompatibility,
+    fitnessPreferences: member.fitnessPreferences,
+    favoriteSports: member.favoriteSports,
+    wellnessPractices: member.wellnessPractices,
+    dietPreferences: member.dietPreferences,
+    mentalWellnessActivities: member.mentalWellnessActivities,
+    story: member.story,
+  };
+}
+
+/** The member's own profile as the profile and settings screens edit it. */
+export function ownProfileView(member: Member) {
+  return {
+    id: member.id,
+    email: member.email ?? '',
+    ...profileFields(member),
+    photoUrl: photoUrl(member.photoKey),
+    croppedPhotoUrl: photoUrl(member.croppedPhotoKey),
+    avatarUrl: avatarUrl(member),
+    completion: profileCompletion({ ...profileFields(member), hasPhoto: member.photoKey !== null }),
+  };
+}
+export type OwnProfile = ReturnType<typeof ownProfileView>;
+
+export async function ownProfile(deps: Deps, memberId: string): Promise<OwnProfile> {
+  const member = await findMember(deps, memberId);
+  if (!member) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
+  return ownProfileView(member);
+}
+
+/**
+ * Saves one section: the given fields are merged into the stored profile, the others stay as they are
+ * (SPEC §3). Only the member's own row is ever written, and only profile fields: access flags, email and
+ * the like are not part of any section schema.
+ */
+export async function saveProfileSection(
+  deps: Deps,
+  memberId: string,
+  input: ProfileSectionSave,
+): Promise<OwnProfile> {
+  const { db, t } = deps.database;
+  const values = input.values as Partial<ProfileFields>;
+  const [member] = await db
+    .update(t.members)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(t.members.id, memberId))
+    .returning();
+  if (!member || member.deletedAt) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
+  return ownProfileView(member);
+}

@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '../support/errors.ts';
+import { createMember } from '../support/members.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.stop());
+
+describe('profile sections', () => {
+  it('merges a section into the stored profile and leaves other fields alone', async () => {
+    const a = await createMember(ts, { city: 'Berlin' });
+    const saved = await a.client.trpc.profile.saveSection.mutate({
+      section: 'personality',
+      values: { mbtiType: 'INFP', personalityDescriptors: ['creative', 'creative', 'optimistic'] },
+    });
+    expect(saved.mbtiType).toBe('INFP');
+    expect(saved.personalityDescriptors).toEqual(['creative', 'optimistic']);
+    expect(saved.city).toBe('Berlin');
+    const again = await a.client.trpc.profile.saveSection.mutate({
+      section: 'basic',
+      values: { city: '  Hamburg ' },
+    });
+    expect(again.city).toBe('Hamburg');
+    expect(again.mbtiType).toBe('INFP');
+    expect(again.completion).toBeGreaterThan(0);
+  });
+
+  it('cannot set access flags or another member’s fields', async () => {
+    const a = await createMember(ts, { access: 'none' });
+    await a.client.trpc.profile.saveSection.mutate({
+      section: 'basic',
+      // Unknown keys are stripped by the schema: nothing but the section's fields is ever written.
+      values: { name: 'A', hasPaid: true, hasFreeAccess: true, id: 'other' } as never,
+    });
+    const { db, t } = ts.server.database;
+    const [mine] = await db.select().from(t.members).where(eq(t.members.id, a.id));
+    expect(mine).toMatchObject({ name: 'A', hasPaid: false, hasFreeAccess: false });
+  });
+
+  it('refuses unknown catalog ids with a translated error', async () => {
+    const a = await createMember(ts);
+    const error = await failure(
+      a.client.trpc.profile.saveSection.mutate({
+        section: 'interests',
+        values: { interests: ['notAThing'] as never },
+      }),
+    );
+    expect(error.data?.appCode).toBe('VALIDATION');
+    expect(error.message).toBe('common:errors.invalidInput');
+  });
+});
