@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
@@ -62,11 +65,11 @@ describe('server', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
-  it('answers unknown API paths with a JSON 404, never with the web app', async () => {
-    const response = await fetch(`${ts.url}/trpc-nope/x`, { headers: { accept: 'text/html' } });
-    expect(response.status).toBe(404);
-    const api = await fetch(`${ts.url}/uploads/missing.webp`, { headers: { accept: 'text/html' } });
-    expect(api.status).toBe(404);
+  it('answers unknown API paths and missing files with a 404, never with the web app', async () => {
+    for (const path of ['/trpc-nope/x', '/uploads/missing.webp', '/assets/missing.js', '/healthz/x']) {
+      const response = await fetch(`${ts.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(response.status, path).toBe(404);
+    }
   });
 
   it('turns bad input into translated field errors, never a 500', async () => {
@@ -81,5 +84,38 @@ describe('server', () => {
       email: 'auth:errors.invalidEmailFormat',
       password: 'auth:errors.passwordTooShort',
     });
+  });
+});
+
+describe('web app serving', () => {
+  let web: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'amiko-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>amiko-spa</title>');
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    web = await startTestServer({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await web.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for every page path, uncached, with a CSP', async () => {
+    for (const path of ['/', '/community', '/profile-view/abc', '/index.html', '/not/a/page?x=1']) {
+      const response = await fetch(`${web.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain('amiko-spa');
+      expect(response.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      if (path !== '/index.html') expect(response.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache and 404s missing ones', async () => {
+    const asset = await fetch(`${web.url}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${web.url}/assets/app-9999.js`)).status).toBe(404);
   });
 });

@@ -8,7 +8,7 @@ const API_PREFIXES = ['/trpc', '/socket.io', '/uploads', '/webhooks', '/dev/', '
 
 /**
  * Serves the built web app (apps/web/dist): hashed assets cached for a year, index.html never cached, and
- * index.html for every other GET that asks for a page (the app routes in the browser, and shows its own
+ * index.html for every other GET of a page path (the app routes in the browser, and shows its own
  * not-found page for unknown paths).
  */
 export function registerWeb(app: FastifyInstance, dist: string | null) {
@@ -31,10 +31,13 @@ export function registerWeb(app: FastifyInstance, dist: string | null) {
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const lastSegment = path.slice(path.lastIndexOf('/') + 1);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
-      (request.headers.accept ?? '').includes('text/html');
+      !API_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
+      // A missing file (/assets/x.js, /logo.png) is a 404; anything else is a page of the app.
+      (!lastSegment.includes('.') || lastSegment.endsWith('.html'));
     if (!wantsPage) return reply.code(404).send({ error: 'Not found' });
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built. Run `pnpm build`.');
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
