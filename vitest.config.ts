@@ -32,6 +32,13 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
   apiSuite('sqlite'),
+  {
+    test: {
+      name: 'process',
+      include: ['tests/process/**/*.test.ts'],
+      testTimeout: 60_000,
+    },
+  },
 ];
 const withPostgres = required('TEST_DATABASE_URL', postgresUrl);
 const withRedis = required('TEST_REDIS_URL', redisUrl);
