@@ -27,7 +27,9 @@ export const authRouter = router({
     return { ok: true as const };
   }),
   /** The link of a verification mail; public, since it may be opened in another browser. */
-  verifyEmail: publicProcedure.input(verifyEmailSchema).mutation(({ ctx, input }) => verifyEmail(ctx, input.code)),
+  verifyEmail: publicProcedure
+    .input(verifyEmailSchema)
+    .mutation(({ ctx, input }) => verifyEmail(ctx, input.code)),
   /** A new verification mail for the signed-in, still unverified member. */
   resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx)),
   requestPasswordReset: publicProcedure

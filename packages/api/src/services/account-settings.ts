@@ -128,7 +128,10 @@ export async function deleteAccount(ctx: SignedIn, password: string): Promise<{ 
   const { deps } = ctx;
   const { database } = deps;
   const { t } = database;
-  const member = await recheckPassword(ctx, password, { key: 'auth:errors.wrongPassword', field: 'password' });
+  const member = await recheckPassword(ctx, password, {
+    key: 'auth:errors.wrongPassword',
+    field: 'password',
+  });
   const now = new Date();
   await database.transaction(async (tx) => {
     const blanked = await tx

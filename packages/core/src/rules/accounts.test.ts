@@ -13,7 +13,14 @@ describe('isPlausibleEmail', () => {
   });
 
   it('refuses addresses the SPEC pattern lets through but no mail server accepts', () => {
-    for (const email of ['a..b@example.com', '.ab@example.com', 'ab.@example.com', 'ab@x..de', 'ab@-x.de', 'ab@x-.de']) {
+    for (const email of [
+      'a..b@example.com',
+      '.ab@example.com',
+      'ab.@example.com',
+      'ab@x..de',
+      'ab@-x.de',
+      'ab@x-.de',
+    ]) {
       expect(EMAIL_PATTERN.test(email), email).toBe(true);
       expect(isPlausibleEmail(email), email).toBe(false);
     }
@@ -41,7 +48,12 @@ describe('isWeakPassword', () => {
 });
 
 describe('destinationAfterSignIn', () => {
-  const done = { emailVerified: true, hasPhoto: true, interestCount: INTERESTS_MIN, storyLength: STORY_MIN_LENGTH };
+  const done = {
+    emailVerified: true,
+    hasPhoto: true,
+    interestCount: INTERESTS_MIN,
+    storyLength: STORY_MIN_LENGTH,
+  };
 
   it('sends unverified members to /verify-email, whatever they wanted', () => {
     expect(destinationAfterSignIn({ ...done, emailVerified: false }, '/messages')).toBe('/verify-email');

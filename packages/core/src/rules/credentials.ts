@@ -13,7 +13,9 @@ export function isPlausibleEmail(email: string): boolean {
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
   if (local.startsWith('.') || local.endsWith('.') || local.includes('..') || local.length > 64) return false;
-  return domain.split('.').every((label) => label.length > 0 && !label.startsWith('-') && !label.endsWith('-'));
+  return domain
+    .split('.')
+    .every((label) => label.length > 0 && !label.startsWith('-') && !label.endsWith('-'));
 }
 
 /** Passwords that meet every character rule and are still among the first an attacker tries. */
@@ -44,7 +46,10 @@ const COMMON_PASSWORDS = new Set([
  * True when a password that meets SPEC §5's rules is still too weak: a well-known one, or one built from
  * the member's own name or email address.
  */
-export function isWeakPassword(password: string, member: { email?: string | null; name?: string | null }): boolean {
+export function isWeakPassword(
+  password: string,
+  member: { email?: string | null; name?: string | null },
+): boolean {
   const lower = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lower)) return true;
   const personal = [member.email, member.email?.split('@')[0], member.name]
