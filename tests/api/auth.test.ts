@@ -241,6 +241,25 @@ describe('sessions', () => {
     expect(await client.trpc.auth.me.query()).toMatchObject({ email });
   });
 
+  it('refuses cross-site and non-JSON account mutations with 403, even with a valid session cookie', async () => {
+    const { client, id } = await signUpMember(ts);
+    const cookie = `${SESSION_COOKIE}=${sessionCookie(client)!}`;
+    const body = JSON.stringify({ password: STRONG_PASSWORD });
+    const attempts: Record<string, string>[] = [
+      { cookie, 'content-type': 'application/json', origin: 'https://evil.example' },
+      { cookie, 'content-type': 'application/json' },
+      { cookie, 'content-type': 'text/plain', origin: ts.url },
+      { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: ts.url },
+    ];
+    for (const headers of attempts) {
+      for (const path of ['/trpc/account.delete', '/trpc/auth.signOut', '/trpc/account.changeEmail']) {
+        const response = await fetch(`${ts.url}${path}`, { method: 'POST', headers, body });
+        expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    expect(await client.trpc.auth.me.query()).toMatchObject({ id });
+  });
+
   it('refuses sign-out without a session', async () => {
     const error = await failure(ts.client().trpc.auth.signOut.mutate());
     expect(error.data?.httpStatus).toBe(401);

@@ -110,9 +110,16 @@ test.describe('accounts', () => {
     await other.getByLabel('City').fill('Leipzig');
     await other.getByRole('button', { name: 'Save changes' }).click();
     await expect(other.getByText('Invalid phone number')).toBeVisible();
+    await other.getByLabel('Birthday').fill('2031-02-03');
+    await other.getByRole('button', { name: 'Save changes' }).click();
+    await expect(other.getByText('Invalid birthdate')).toBeVisible();
+    await other.getByLabel('Birthday').fill('1991-02-03');
     await other.getByLabel('Phone number').fill('+49 341 123456');
     await other.getByRole('button', { name: 'Save changes' }).click();
     await expect(other.getByTestId('user-info-saved')).toHaveText('Your information has been saved.');
+    await other.reload();
+    await expect(other.getByLabel('City')).toHaveValue('Leipzig');
+    await expect(other.getByLabel('Birthday')).toHaveValue('1991-02-03');
 
     // Change the password: this device stays signed in, the first browser is signed out.
     await nav.getByRole('link', { name: 'Change Password' }).click();

@@ -9,7 +9,6 @@ import {
 import { sqliteSchema, type Member } from '@amiko/db';
 import { eq, getTableColumns, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Context } from '../context.ts';
 import { appError } from '../errors.ts';
 import { composeMail } from '../mail/templates.ts';
 import {
@@ -19,11 +18,10 @@ import {
   endSessions,
   findMember,
   findMemberByEmail,
+  type SignedIn,
 } from './accounts.ts';
 
 // Settings → Change Password and Account Management. Each change re-checks the password first.
-
-type SignedIn = Context & { member: { id: string }; session: { id: string } };
 
 /** The member behind the session, after a rate-limited check of their password. */
 async function recheckPassword(

@@ -27,7 +27,8 @@ import { appError } from '../errors.ts';
 import { composeMail } from '../mail/templates.ts';
 import { meView, type MeView } from './views.ts';
 
-type SignedIn = Context & { member: { id: string }; session: { id: string } };
+/** The context of a procedure that needs a signed-in member. */
+export type SignedIn = Context & { member: { id: string }; session: { id: string } };
 
 /** The link a mail sends a member to, on the /auth-action page. */
 export function actionLink(deps: Deps, mode: string, code: string): string {
