@@ -19,6 +19,7 @@ export const DEFAULT_RATE_LIMITS = {
   'signIn:ip': { max: 30, windowMs: 15 * MINUTE },
   'signIn:account': { max: 10, windowMs: 15 * MINUTE },
   'signUp:ip': { max: 10, windowMs: 60 * MINUTE },
+  'signUp:account': { max: 5, windowMs: 60 * MINUTE },
   'resetRequest:ip': { max: 10, windowMs: 60 * MINUTE },
   'resetRequest:account': { max: 3, windowMs: 60 * MINUTE },
   'resend:ip': { max: 10, windowMs: 60 * MINUTE },

@@ -1,3 +1,4 @@
+import { accountRouter } from './routers/account.ts';
 import { authRouter } from './routers/auth.ts';
 import { blocksRouter } from './routers/blocks.ts';
 import { metaRouter } from './routers/meta.ts';
@@ -7,6 +8,7 @@ import { router } from './trpc.ts';
 export const appRouter = router({
   meta: metaRouter,
   auth: authRouter,
+  account: accountRouter,
   blocks: blocksRouter,
   profile: profileRouter,
 });

@@ -10,3 +10,6 @@ export * from './rules/header.ts';
 export * from './rules/pricing.ts';
 export * from './rules/unread.ts';
 export * from './rules/completion.ts';
+export * from './rules/credentials.ts';
+export * from './rules/after-sign-in.ts';
+export * from './schemas/account.ts';

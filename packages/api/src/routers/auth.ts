@@ -1,5 +1,20 @@
-import { signInSchema, signUpSchema } from '@amiko/core';
-import { me, signIn, signOut, signUp } from '../services/accounts.ts';
+import {
+  resetPasswordRequestSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  verifyEmailSchema,
+} from '@amiko/core';
+import {
+  me,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  verifyEmail,
+} from '../services/accounts.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const authRouter = router({
@@ -11,4 +26,16 @@ export const authRouter = router({
     await signOut(ctx);
     return { ok: true as const };
   }),
+  /** The link of a verification mail; public, since it may be opened in another browser. */
+  verifyEmail: publicProcedure
+    .input(verifyEmailSchema)
+    .mutation(({ ctx, input }) => verifyEmail(ctx, input.code)),
+  /** A new verification mail for the signed-in, still unverified member. */
+  resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx)),
+  requestPasswordReset: publicProcedure
+    .input(resetPasswordRequestSchema)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email)),
+  resetPassword: publicProcedure
+    .input(resetPasswordSchema)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input)),
 });

@@ -1,20 +1,34 @@
-import { hashPassword, verifyPassword } from '@amiko/auth';
-import { createOneTimeToken } from '@amiko/auth';
 import {
+  consumeOneTimeToken,
+  createOneTimeToken,
+  findOneTimeToken,
+  hashPassword,
+  verifyPassword,
+} from '@amiko/auth';
+import {
+  COMMON_ERRORS,
   EARLY_ACCESS_LIMIT,
+  RESET_PASSWORD_TOKEN_TTL_MS,
+  VERIFICATION_RESEND_COOLDOWN_MS,
   VERIFY_EMAIL_TOKEN_TTL_MS,
+  isPlausibleEmail,
+  isWeakPassword,
   type SignInInput,
   type UiLanguage,
+  type resetPasswordSchema,
   type signInSchema,
   type signUpSchema,
 } from '@amiko/core';
 import { isUniqueViolation, newId, type Db, type Member, type Schema } from '@amiko/db';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { composeMail } from '../mail/templates.ts';
 import { meView, type MeView } from './views.ts';
+
+/** The context of a procedure that needs a signed-in member. */
+export type SignedIn = Context & { member: { id: string }; session: { id: string } };
 
 /** The link a mail sends a member to, on the /auth-action page. */
 export function actionLink(deps: Deps, mode: string, code: string): string {
@@ -40,6 +54,20 @@ export async function findMember(deps: Deps, id: string): Promise<Member | undef
     .from(t.members)
     .where(and(eq(t.members.id, id), isNull(t.members.deletedAt)));
   return member;
+}
+
+/** The server's checks beyond the form rules (SPEC §8 'The email address is not valid.'). */
+export function assertPlausibleEmail(email: string, field: string): void {
+  if (!isPlausibleEmail(email)) throw appError('VALIDATION', 'auth:errors.invalidEmail', { field });
+}
+
+/** SPEC §8 'The password is too weak.': well-known passwords and ones made of the member's own name. */
+export function assertStrongEnough(
+  password: string,
+  member: { email?: string | null; name?: string | null },
+  field: string,
+): void {
+  if (isWeakPassword(password, member)) throw appError('VALIDATION', 'auth:errors.weakPassword', { field });
 }
 
 /**
@@ -81,16 +109,29 @@ export async function sendVerificationMail(
   );
 }
 
+/** A new session for every sign-in (never a session fixed before it); the old one of this browser ends. */
 async function startSession(ctx: Context, memberId: string): Promise<void> {
   if (ctx.session) await ctx.deps.sessions.invalidate(ctx.session.id);
   const { token, expiresAt } = await ctx.deps.sessions.create(memberId);
   ctx.setSessionCookie(token, expiresAt);
 }
 
+/**
+ * Ends sessions and live connections after a change of credentials: all of them, or all but the session
+ * that made the change.
+ */
+export async function endSessions(deps: Deps, memberId: string, exceptSessionId?: string): Promise<void> {
+  await deps.sessions.invalidateMember(memberId, exceptSessionId);
+  deps.realtime.disconnectMember(memberId, exceptSessionId ? { exceptSessionId } : undefined);
+}
+
 export async function signUp(ctx: Context, input: z.output<typeof signUpSchema>): Promise<MeView> {
   const { deps } = ctx;
   const { database } = deps;
   await deps.limiter.check('signUp:ip', ctx.ip);
+  await deps.limiter.check('signUp:account', input.email);
+  assertPlausibleEmail(input.email, 'email');
+  assertStrongEnough(input.password, input, 'password');
   if (await findMemberByEmail(deps, input.email)) {
     throw appError('CONFLICT', 'auth:errors.emailInUse', { field: 'email' });
   }
@@ -144,8 +185,7 @@ export async function signIn(
 
 /** Signs the member out everywhere: every session ends and every live connection closes. */
 export async function signOut(ctx: Context & { member: { id: string } }): Promise<void> {
-  await ctx.deps.sessions.invalidateMember(ctx.member.id);
-  ctx.deps.realtime.disconnectMember(ctx.member.id);
+  await endSessions(ctx.deps, ctx.member.id);
   ctx.clearSessionCookie();
 }
 
@@ -153,4 +193,166 @@ export async function me(ctx: Context): Promise<MeView | null> {
   if (!ctx.session) return null;
   const member = await findMember(ctx.deps, ctx.session.member.id);
   return member ? meView(member) : null;
+}
+
+/**
+ * Mails a new verification link (SPEC §4): not within a minute of the previous one ('Please wait at least
+ * a minute before resending.'), and within the per-IP and per-account limits.
+ */
+export async function resendVerification(ctx: SignedIn): Promise<{ sent: boolean }> {
+  const { deps } = ctx;
+  const { db, t } = deps.database;
+  const member = await findMember(deps, ctx.member.id);
+  if (!member) throw appError('UNAUTHENTICATED', COMMON_ERRORS.notSignedIn);
+  if (member.emailVerified) return { sent: false };
+  // The cooldown is checked first, so that impatient clicks do not use up the hourly limits.
+  const [newest] = await db
+    .select({ createdAt: t.authTokens.createdAt })
+    .from(t.authTokens)
+    .where(and(eq(t.authTokens.memberId, member.id), eq(t.authTokens.purpose, 'verifyEmail')))
+    .orderBy(desc(t.authTokens.createdAt))
+    .limit(1);
+  if (newest && Date.now() - newest.createdAt.getTime() < VERIFICATION_RESEND_COOLDOWN_MS) {
+    throw appError('RATE_LIMITED', 'auth:errors.resendCooldown');
+  }
+  await deps.limiter.check('resend:ip', ctx.ip);
+  await deps.limiter.check('resend:account', member.id);
+  await sendVerificationMail(deps, member);
+  return { sent: true };
+}
+
+const linkInvalid = () => appError('VALIDATION', 'auth:errors.verificationLinkInvalid');
+
+/**
+ * Applies a link from a verification mail: either the one sent at sign-up (the address is now verified)
+ * or the one sent to a new address (the address changes now, and the old one is told).
+ */
+export async function verifyEmail(
+  ctx: Context,
+  code: string,
+): Promise<{ purpose: 'verifyEmail' | 'changeEmail' }> {
+  const { deps } = ctx;
+  const { db, t } = deps.database;
+  const verification = await consumeOneTimeToken(db, t, code, 'verifyEmail');
+  if (verification) {
+    // Only the address the link was sent to: after an email change, an old link verifies nothing.
+    const verified = await db
+      .update(t.members)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(
+        and(
+          eq(t.members.id, verification.memberId),
+          eq(t.members.email, verification.email),
+          isNull(t.members.deletedAt),
+        ),
+      )
+      .returning({ id: t.members.id });
+    if (verified.length === 0) throw linkInvalid();
+    return { purpose: 'verifyEmail' };
+  }
+  const change = await consumeOneTimeToken(db, t, code, 'changeEmail');
+  if (!change) throw linkInvalid();
+  const member = await findMember(deps, change.memberId);
+  if (!member) throw linkInvalid();
+  try {
+    await db
+      .update(t.members)
+      .set({ email: change.email, emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(t.members.id, member.id), isNull(t.members.deletedAt)));
+  } catch (error) {
+    // Someone signed up with the address after the link was sent.
+    if (isUniqueViolation(error)) throw appError('CONFLICT', 'auth:errors.emailInUse');
+    throw error;
+  }
+  if (member.email && member.email !== change.email) {
+    await deps.mail.send(
+      composeMail(deps.t, {
+        kind: 'emailChanged',
+        to: member.email,
+        language: member.language,
+        values: { name: member.name, newEmail: change.email },
+        actionUrl: new URL('/contact-us', deps.config.publicUrl).toString(),
+      }),
+    );
+  }
+  return { purpose: 'changeEmail' };
+}
+
+/**
+ * Mails a reset link when the address belongs to a member. The answer is the same either way, so the form
+ * does not tell strangers who has an account.
+ */
+export async function requestPasswordReset(ctx: Context, email: string): Promise<{ ok: true }> {
+  const { deps } = ctx;
+  const { db, t } = deps.database;
+  await deps.limiter.check('resetRequest:ip', ctx.ip);
+  await deps.limiter.check('resetRequest:account', email);
+  const member = await findMemberByEmail(deps, email);
+  if (member?.email) {
+    const code = await createOneTimeToken(db, t, {
+      memberId: member.id,
+      purpose: 'resetPassword',
+      email: member.email,
+      ttlMs: RESET_PASSWORD_TOKEN_TTL_MS,
+    });
+    await deps.mail.send(
+      composeMail(deps.t, {
+        kind: 'resetPassword',
+        to: member.email,
+        language: member.language,
+        values: { name: member.name },
+        actionUrl: actionLink(deps, 'resetPassword', code),
+        hasFootnote: true,
+      }),
+    );
+  }
+  return { ok: true };
+}
+
+const resetCodeInvalid = () => appError('VALIDATION', 'auth:errors.invalidResetCode');
+
+/**
+ * Sets a new password with a reset link's code. Every session of the member ends (also this browser's):
+ * whoever knew the old password is out, and the member signs in again with the new one.
+ */
+export async function resetPassword(
+  ctx: Context,
+  input: z.output<typeof resetPasswordSchema>,
+): Promise<{ ok: true }> {
+  const { deps } = ctx;
+  const { database } = deps;
+  const { db, t } = database;
+  const token = await findOneTimeToken(db, t, input.code, 'resetPassword');
+  if (!token) throw resetCodeInvalid();
+  const member = await findMember(deps, token.memberId);
+  if (!member) throw resetCodeInvalid();
+  assertStrongEnough(input.password, member, 'password');
+  const passwordHash = await hashPassword(input.password);
+  if (!(await consumeOneTimeToken(db, t, input.code, 'resetPassword'))) throw resetCodeInvalid();
+  const now = new Date();
+  await database.transaction(async (tx) => {
+    await tx
+      .update(t.members)
+      // Following a link mailed to the address proves the address, as a verification link would.
+      .set({
+        passwordHash,
+        updatedAt: now,
+        ...(token.email === member.email ? { emailVerified: true } : {}),
+      })
+      .where(eq(t.members.id, member.id));
+    // Other reset links of the member stop working with this one.
+    await tx
+      .update(t.authTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(t.authTokens.memberId, member.id),
+          eq(t.authTokens.purpose, 'resetPassword'),
+          isNull(t.authTokens.usedAt),
+        ),
+      );
+  });
+  await endSessions(deps, member.id);
+  if (ctx.session?.member.id === member.id) ctx.clearSessionCookie();
+  return { ok: true };
 }

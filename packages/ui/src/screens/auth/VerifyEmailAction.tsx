@@ -1,12 +1,77 @@
-import { Container, Title } from '@mantine/core';
+import { Anchor, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { errorKey } from '../../errors.ts';
+import { useSession } from '../../hooks/useSession.ts';
+import { trpc } from '../../trpc.ts';
+import { ResendVerificationButton } from './ResendVerificationButton.tsx';
 
-// Placeholder: this screen is built by its feature's issue.
+/**
+ * /auth-action?mode=verifyEmail&code=…: verifying, then 'Email Verified' or 'Something went wrong' (SPEC §2,
+ * §4). The same page applies the link sent to a new address after an email change.
+ */
 export default function VerifyEmailAction() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'common']);
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const utils = trpc.useUtils();
+  const { member } = useSession();
+  const verify = trpc.auth.verifyEmail.useMutation({ onSuccess: () => utils.auth.me.invalidate() });
+  // A link is applied once, also when React runs effects twice in development.
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!code || applied.current === code) return;
+    applied.current = code;
+    verify.mutate({ code });
+  }, [code, verify]);
+
+  if (code && (verify.isIdle || verify.isPending)) {
+    return (
+      <Center mih="50vh" role="status" aria-live="polite" data-testid="verify-loading">
+        <Stack align="center">
+          <Loader aria-hidden="true" />
+          <Text>{t('verifyAction.verifying')}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  if (verify.isSuccess) {
+    return (
+      <Container size={520} py="xl">
+        <Paper withBorder p="lg" radius="md" data-testid="verify-success">
+          <Stack>
+            <IconCircleCheck size={40} aria-hidden="true" color="var(--mantine-color-green-8)" />
+            <Title order={1}>{t('verifyAction.successTitle')}</Title>
+            <Text>{t('verifyAction.successLine1')}</Text>
+            <Text>{t('verifyAction.successLine2')}</Text>
+            <Text>{t('verifyAction.successLine3')}</Text>
+            <Button component={Link} to="/auth">
+              {t('verifyAction.toSignIn')}
+            </Button>
+          </Stack>
+        </Paper>
+      </Container>
+    );
+  }
+
+  // No code in the link, or the code was refused.
+  const message = verify.isError ? errorKey(verify.error) : 'auth:errors.verificationLinkInvalid';
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('nav.signInUp')}</Title>
+    <Container size={520} py="xl">
+      <Paper withBorder p="lg" radius="md" data-testid="verify-error">
+        <Stack>
+          <IconAlertTriangle size={40} aria-hidden="true" color="var(--mantine-color-red-8)" />
+          <Title order={1}>{t('verifyAction.errorTitle')}</Title>
+          <Text role="alert">{t(message)}</Text>
+          {member && !member.emailVerified && <ResendVerificationButton />}
+          <Anchor component={Link} to="/auth">
+            {t('verifyAction.toSignIn')}
+          </Anchor>
+        </Stack>
+      </Paper>
     </Container>
   );
 }

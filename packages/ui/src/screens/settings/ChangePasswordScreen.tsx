@@ -1,12 +1,79 @@
-import { Container, Title } from '@mantine/core';
+import { changePasswordFormSchema } from '@amiko/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../components/PasswordField.tsx';
+import { showRequestError, translatedInputProps } from '../../components/forms.ts';
+import { trpc } from '../../trpc.ts';
 
-// Placeholder: this screen is built by its feature's issue.
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Settings → Change Password: current, new and confirm; other devices are signed out afterwards. */
 export default function ChangePasswordScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['settings', 'auth', 'common']);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: zod4Resolver(changePasswordFormSchema),
+    validateInputOnChange: ['confirmPassword'],
+    validateInputOnBlur: true,
+  });
+  const change = trpc.account.changePassword.useMutation({
+    onSuccess: () => form.reset(),
+    onError: (error) => setFormError(showRequestError(form, error, 'settings:errors.passwordUpdateFailed')),
+  });
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('nav.settings')}</Title>
-    </Container>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        change.reset();
+        change.mutate(values);
+      })}
+    >
+      <Stack maw={480}>
+        <Title order={2}>{t('changePassword.title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('changePassword.intro')}
+        </Text>
+        {formError && (
+          <Alert color="red" role="alert" data-testid="change-password-error">
+            {t(formError)}
+          </Alert>
+        )}
+        {change.isSuccess && (
+          <Alert color="green" role="status" data-testid="change-password-success">
+            {t('changePassword.success')}
+          </Alert>
+        )}
+        <PasswordField
+          label={t('changePassword.currentPassword')}
+          autoComplete="current-password"
+          required
+          {...translatedInputProps(form, t, 'currentPassword')}
+        />
+        <PasswordField
+          label={t('changePassword.newPassword')}
+          description={t('auth:passwordRules')}
+          autoComplete="new-password"
+          required
+          {...translatedInputProps(form, t, 'newPassword')}
+        />
+        <PasswordField
+          label={t('changePassword.confirmPassword')}
+          autoComplete="new-password"
+          required
+          {...translatedInputProps(form, t, 'confirmPassword')}
+        />
+        <Group>
+          <Button type="submit" loading={change.isPending} data-testid="change-password-submit">
+            {t('changePassword.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,12 +1,224 @@
-import { Container, Title } from '@mantine/core';
+import type { RouterOutputs } from '@amiko/api';
+import { COUNTRIES, GENDERS, LANGUAGES, profileSections } from '@amiko/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { showRequestError, translatedInputProps } from '../../components/forms.ts';
+import { trpc } from '../../trpc.ts';
 
-// Placeholder: this screen is built by its feature's issue.
+type OwnProfile = RouterOutputs['profile']['mine'];
+type BasicInput = z.input<typeof profileSections.basic>;
+
+/** The form's values: text inputs hold '' where the profile holds null. */
+interface UserInfoValues {
+  name: string;
+  phone: string;
+  birthday: string;
+  gender: string | null;
+  nativeLanguage: string | null;
+  otherLanguages: string[];
+  country: string | null;
+  city: string;
+  timezone: string | null;
+}
+
+function formValues(profile: OwnProfile): UserInfoValues {
+  return {
+    name: profile.name,
+    phone: profile.phone ?? '',
+    birthday: profile.birthday ?? '',
+    gender: profile.gender,
+    nativeLanguage: profile.nativeLanguage,
+    otherLanguages: profile.otherLanguages,
+    country: profile.country,
+    city: profile.city ?? '',
+    timezone: profile.timezone,
+  };
+}
+
+/** What the 'basic' profile section saves (the schema turns '' into null for optional texts). */
+function sectionValues(values: UserInfoValues): BasicInput {
+  return { ...values, birthday: values.birthday === '' ? null : values.birthday } as BasicInput;
+}
+
+/** Settings → User Info: the basic profile fields, saved as the profile's 'basic' section (a merge). */
 export default function UserInfoScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['settings', 'common']);
+  const mine = trpc.profile.mine.useQuery();
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('nav.settings')}</Title>
-    </Container>
+    <Stack>
+      <Title order={2}>{t('userInfo.title')}</Title>
+      {mine.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('common:loading')} />
+        </Center>
+      ) : mine.isError ? (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            {t('errors.loadFailed')}
+            <Button size="xs" variant="light" onClick={() => void mine.refetch()}>
+              {t('common:retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <UserInfoForm profile={mine.data} />
+      )}
+    </Stack>
+  );
+}
+
+function UserInfoForm({ profile }: { profile: OwnProfile }) {
+  const { t, i18n } = useTranslation(['settings', 'catalog', 'auth', 'common']);
+  const utils = trpc.useUtils();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<UserInfoValues>({
+    mode: 'controlled',
+    initialValues: formValues(profile),
+    validate: (values) =>
+      zod4Resolver(profileSections.basic)(sectionValues(values) as Record<string, unknown>),
+    validateInputOnBlur: true,
+  });
+  const save = trpc.profile.saveSection.useMutation({
+    onSuccess: (saved) => {
+      utils.profile.mine.setData(undefined, saved);
+      form.setValues(formValues(saved));
+      form.resetDirty(formValues(saved));
+      void utils.auth.me.invalidate();
+    },
+    onError: (error) => setFormError(showRequestError(form, error, 'settings:errors.saveFailed')),
+  });
+
+  const language = i18n.resolvedLanguage ?? 'en';
+  const options = useMemo(() => {
+    const sorted = (ids: readonly string[], catalog: string) =>
+      ids
+        .map((id) => ({ value: id, label: t(`catalog:${catalog}.${id}`) }))
+        .sort((a, b) => a.label.localeCompare(b.label, language));
+    const zones = Intl.supportedValuesOf('timeZone');
+    if (profile.timezone && !zones.includes(profile.timezone)) zones.push(profile.timezone);
+    return {
+      genders: GENDERS.map((id) => ({ value: id, label: t(`catalog:genders.${id}`) })),
+      languages: sorted(LANGUAGES, 'languages'),
+      countries: sorted(COUNTRIES, 'countries'),
+      timezones: zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
+    };
+  }, [t, language, profile.timezone]);
+
+  const selectProps = {
+    searchable: true,
+    clearable: true,
+    placeholder: t('userInfo.choose'),
+    nothingFoundMessage: t('userInfo.nothingFound'),
+    comboboxProps: { withinPortal: true },
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        save.reset();
+        save.mutate({ section: 'basic', values: sectionValues(values) });
+      })}
+    >
+      <Stack>
+        {formError && (
+          <Alert color="red" role="alert" data-testid="user-info-error">
+            {t(formError)}
+          </Alert>
+        )}
+        {save.isSuccess && !form.isDirty() && (
+          <Alert color="green" role="status" data-testid="user-info-saved">
+            {t('userInfo.saved')}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <TextInput
+            label={t('userInfo.name')}
+            autoComplete="name"
+            required
+            {...translatedInputProps(form, t, 'name')}
+          />
+          <TextInput
+            label={t('userInfo.email')}
+            value={profile.email}
+            readOnly
+            variant="filled"
+            description={t('userInfo.emailHint')}
+          />
+          <TextInput
+            label={t('userInfo.phone')}
+            type="tel"
+            autoComplete="tel"
+            {...translatedInputProps(form, t, 'phone')}
+          />
+          <TextInput
+            label={t('userInfo.birthday')}
+            type="date"
+            autoComplete="bday"
+            {...translatedInputProps(form, t, 'birthday')}
+          />
+          <Select
+            label={t('userInfo.gender')}
+            data={options.genders}
+            {...selectProps}
+            {...translatedInputProps(form, t, 'gender')}
+          />
+          <Select
+            label={t('userInfo.nativeLanguage')}
+            data={options.languages}
+            {...selectProps}
+            {...translatedInputProps(form, t, 'nativeLanguage')}
+          />
+          <MultiSelect
+            label={t('userInfo.otherLanguages')}
+            data={options.languages}
+            {...selectProps}
+            placeholder={form.values.otherLanguages.length ? undefined : t('userInfo.choose')}
+            hidePickedOptions
+            {...translatedInputProps(form, t, 'otherLanguages')}
+          />
+          <Select
+            label={t('userInfo.country')}
+            data={options.countries}
+            {...selectProps}
+            {...translatedInputProps(form, t, 'country')}
+          />
+          <TextInput
+            label={t('userInfo.city')}
+            autoComplete="address-level2"
+            {...translatedInputProps(form, t, 'city')}
+          />
+          <Select
+            label={t('userInfo.timezone')}
+            data={options.timezones}
+            limit={50}
+            {...selectProps}
+            {...translatedInputProps(form, t, 'timezone')}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={save.isPending} data-testid="user-info-save">
+            {t('userInfo.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
