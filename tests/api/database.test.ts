@@ -1,4 +1,4 @@
-import { openDatabase, newId } from '@amiko/db';
+import { newId, openDatabase, TransactionAwaitError } from '@amiko/db';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect, type TestDatabase } from '../support/database.ts';
@@ -96,5 +96,20 @@ describe(`database on ${testDialect()}`, () => {
     const rows = await database.db.select({ name: t.members.name }).from(t.members);
     expect(rows).toHaveLength(16);
     expect(rows.every((r) => r.name.startsWith('M'))).toBe(true);
+  });
+});
+
+describe('transactions refuse to wait on other work', () => {
+  it.runIf(testDialect() === 'sqlite')('rolls back a SQLite transaction that awaited a timer', async () => {
+    const database = await fresh();
+    await database.migrate();
+    const { t } = database;
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.insert(t.members).values(member('slow@example.com'));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }),
+    ).rejects.toThrow(TransactionAwaitError);
+    expect(await database.db.select().from(t.members)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isOnboardingComplete } from '@amiko/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
 import { createMember } from '../support/members.ts';
@@ -51,5 +52,13 @@ describe('profile sections', () => {
     );
     expect(error.data?.appCode).toBe('VALIDATION');
     expect(error.message).toBe('common:errors.invalidInput');
+  });
+});
+
+describe('test members', () => {
+  it('created as onboarded are past onboarding (guards the fixtures other tests rely on)', async () => {
+    const a = await createMember(ts);
+    const me = await a.client.trpc.auth.me.query();
+    expect(me && isOnboardingComplete(me)).toBe(true);
   });
 });

@@ -44,6 +44,14 @@ export interface DatabaseOptions {
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** A SQLite transaction callback awaited something other than the database (see transaction()). */
+export class TransactionAwaitError extends Error {
+  override name = 'TransactionAwaitError';
+  constructor() {
+    super('A SQLite transaction awaited non-database work; do that work before or after the transaction.');
+  }
+}
 const PG_RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
 
 export function openDatabase(options: DatabaseOptions = {}): Database {
@@ -72,13 +80,23 @@ function openSqlite(file: string): Database {
     const run = () =>
       inTransaction.run(true, async () => {
         client.exec('BEGIN IMMEDIATE');
+        // A callback that awaits anything but this database lets other requests' statements run inside
+        // the open transaction. Such a wait always crosses to a later turn of the event loop, which this
+        // probe notices: the transaction is then rolled back and the mistake reported, never shipped.
+        let crossedTurn = false;
+        const probe = setImmediate(() => {
+          crossedTurn = true;
+        });
         try {
           const result = await fn(db);
+          if (crossedTurn) throw new TransactionAwaitError();
           client.exec('COMMIT');
           return result;
         } catch (error) {
           if (client.inTransaction) client.exec('ROLLBACK');
           throw error;
+        } finally {
+          clearImmediate(probe);
         }
       });
     const result = queue.then(run, run);

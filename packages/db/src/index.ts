@@ -1,6 +1,13 @@
 import type { Schema } from './schema/index.ts';
 
-export { openDatabase, type Database, type DatabaseOptions, type Db, type Dialect } from './client.ts';
+export {
+  openDatabase,
+  TransactionAwaitError,
+  type Database,
+  type DatabaseOptions,
+  type Db,
+  type Dialect,
+} from './client.ts';
 export {
   parseDatabaseUrl,
   redactUrl,
