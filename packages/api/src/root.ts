@@ -1,6 +1,7 @@
 import { authRouter } from './routers/auth.ts';
 import { blocksRouter } from './routers/blocks.ts';
 import { metaRouter } from './routers/meta.ts';
+import { paymentsRouter } from './routers/payments.ts';
 import { profileRouter } from './routers/profile.ts';
 import { router } from './trpc.ts';
 
@@ -9,6 +10,7 @@ export const appRouter = router({
   auth: authRouter,
   blocks: blocksRouter,
   profile: profileRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
