@@ -93,16 +93,12 @@ export async function startPayment(deps: Deps, member: Payer): Promise<StartedPa
   return started(intent);
 }
 
-/** What /payment-success waits for: access (granted by the webhook) and the latest payment's state. */
-export async function paymentStatus(deps: Deps, member: Payer) {
-  const { db, t } = deps.database;
-  const [latest] = await db
-    .select({ status: t.payments.status })
-    .from(t.payments)
-    .where(eq(t.payments.memberId, member.id))
-    .orderBy(desc(t.payments.createdAt))
-    .limit(1);
-  return { hasPaid: member.hasPaid, canMessage: canMessage(member), payment: latest?.status ?? null };
+/**
+ * What /payment-success waits for: access, which only the webhook grants. (Declines are recorded on the
+ * payment row but not shown there: a card declined first and accepted on retry must not look failed.)
+ */
+export function paymentStatus(member: Payer) {
+  return { hasPaid: member.hasPaid, canMessage: canMessage(member) };
 }
 
 // ---------------------------------------------------------------------------------------------------
