@@ -16,7 +16,7 @@ const NO_STRIPE = {
   STRIPE_WEBHOOK_SECRET: '',
   STRIPE_API_BASE: '',
 };
-const card = { expiry: '12 / 40', cvc: '123', country: 'de' } as const;
+const card: { expiry: string; cvc: string; country: 'de' } = { expiry: '12 / 40', cvc: '123', country: 'de' };
 
 let ts: TestServer;
 beforeAll(async () => {

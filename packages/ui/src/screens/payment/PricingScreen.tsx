@@ -106,7 +106,7 @@ function PricingCardView({
           </Text>
           <Text c="dimmed">{t(`pricing.${card}.description`)}</Text>
           {earlyAccessFull && (
-            <Text size="sm" c="orange.9" mt={4}>
+            <Text size="sm" fw={600} c="dimmed" mt={4}>
               {t('pricing.earlyAccess.full')}
             </Text>
           )}
