@@ -50,7 +50,7 @@ const started = (intent: GatewayIntent): StartedPayment => ({
  * counts the member's intents, so a double click or a retried request never creates a second intent.
  */
 export async function startPayment(deps: Deps, member: Payer): Promise<StartedPayment> {
-  await deps.limiter.check('payment:account', member.id);
+  await deps.limiter.check('checkout:account', member.id);
   if (canMessage(member)) throw appError('CONFLICT', 'payment:errors.alreadyHasAccess');
   if (deps.payments.mode === 'unavailable') throw appError('FORBIDDEN', 'payment:errors.unavailable');
   const { db, t } = deps.database;
@@ -228,7 +228,7 @@ export async function confirmTestPayment(
 ): Promise<{ status: 'succeeded' }> {
   const sign = deps.payments.signTestEvent;
   if (deps.payments.mode !== 'test' || !sign) throw appError('NOT_FOUND', COMMON_ERRORS.notFound);
-  await deps.limiter.check('payment:account', member.id);
+  await deps.limiter.check('checkout:account', member.id);
   const { db, t } = deps.database;
   const [payment] = await db
     .select()
