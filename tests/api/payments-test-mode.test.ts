@@ -140,6 +140,23 @@ describe('test mode (no Stripe keys)', () => {
   });
 });
 
+describe('limits', () => {
+  it('lets a member start or try a payment 30 times an hour', async () => {
+    const limited = await startTestServer({ env: NO_STRIPE, realRateLimits: true });
+    try {
+      const member = await createMember(limited, { access: 'none' });
+      for (let i = 0; i < 30; i += 1) await member.client.trpc.payments.start.mutate();
+      const error = await failure(member.client.trpc.payments.start.mutate());
+      expect(error.data?.appCode).toBe('RATE_LIMITED');
+      // Another member is not affected.
+      const other = await createMember(limited, { access: 'none' });
+      await other.client.trpc.payments.start.mutate();
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
 describe('production', () => {
   it('never enables test mode: without keys, card payments are off', async () => {
     const production = await startTestServer({ env: { ...NO_STRIPE, NODE_ENV: 'production' } });
