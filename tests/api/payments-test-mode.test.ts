@@ -1,6 +1,8 @@
 import { ConfigError, createServer } from '@amiko/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnAmiko } from '../support/amiko-process.ts';
+import { createTestDatabase } from '../support/database.ts';
 import { failure } from '../support/errors.ts';
 import { createMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -203,5 +205,18 @@ describe('production', () => {
     );
     expect(start({ ...keys, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/^STRIPE_WEBHOOK_SECRET must be/);
     expect(start({ ...keys, STRIPE_API_BASE: 'ftp://example' })).toThrow(/^STRIPE_API_BASE must be/);
+  });
+
+  it('`pnpm start` with half a Stripe configuration exits with that one line', async () => {
+    const database = await createTestDatabase('sqlite');
+    try {
+      await expect(
+        spawnAmiko({ database, env: { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x' } }),
+      ).rejects.toThrow(
+        /exited with 1 before listening:\namiko: STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set as well/,
+      );
+    } finally {
+      await database.drop();
+    }
   });
 });
