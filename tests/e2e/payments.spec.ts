@@ -50,13 +50,18 @@ test.describe('pricing', () => {
     await page.goto('/pricing');
     expect(await destinations(page)).toEqual({ early: '/community', standard: '/payment-info' });
 
-    const free = await context.browser()!.newContext();
-    const freePage = await free.newPage();
-    await signedInMember(amiko, free, { access: 'free' });
-    await freePage.goto(`${amiko.url}/pricing`);
-    expect(await destinations(freePage)).toEqual({ early: '/community', standard: '/community' });
-    await expect(freePage.getByTestId('pricing-earlyAccess')).toContainText('Your access');
-    await free.close();
+    for (const [access, card] of [
+      ['free', 'earlyAccess'],
+      ['paid', 'standardAccess'],
+    ] as const) {
+      const other = await context.browser()!.newContext();
+      const otherPage = await other.newPage();
+      await signedInMember(amiko, other, { access });
+      await otherPage.goto(`${amiko.url}/pricing`);
+      expect(await destinations(otherPage), access).toEqual({ early: '/community', standard: '/community' });
+      await expect(otherPage.getByTestId(`pricing-${card}`)).toContainText('Your access');
+      await other.close();
+    }
   });
 
   test('shows a loading indicator while the member count loads, and reads in German', async ({ page }) => {
