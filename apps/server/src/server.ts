@@ -20,6 +20,7 @@ import { readEnv, type Env } from './env.ts';
 import { registerDevMail } from './plugins/dev-mail.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from './plugins/security.ts';
+import { createPayments, registerStripeWebhook } from './plugins/stripe-webhook.ts';
 import { registerTrpc } from './plugins/trpc.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -55,7 +56,6 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     bodyLimit: 1024 * 1024,
   });
 
-  const database = openDatabase({ url: env.DATABASE_URL });
   const config: AppConfig = {
     production,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
@@ -69,6 +69,8 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       apiBaseUrl: env.STRIPE_API_BASE ?? null,
     },
   };
+  const payments = createPayments(config);
+  const database = openDatabase({ url: env.DATABASE_URL });
   const deps: Deps = {
     database,
     config,
@@ -85,6 +87,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     realtime: noRealtime,
     memberCount: createMemberCounter(database, env.MEMBER_COUNT_CACHE_MS),
     photos: createLocalPhotoStore(env.UPLOADS_DIR),
+    payments,
   };
 
   const originPolicy: OriginPolicy = {
@@ -101,6 +104,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerOriginCheck(app, originPolicy);
   registerHealth(app, database);
   registerTrpc(app, deps, cookies);
+  registerStripeWebhook(app, deps);
   if (!production) registerDevMail(app, database);
   registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST);
 

@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Realtime } from './realtime.ts';
 import type { MemberCounter } from './services/member-count.ts';
+import type { PaymentGateway } from './services/payment-gateway.ts';
 import type { PhotoStore } from './services/photo-store.ts';
 
 /** Everything procedures use, built once per server process. */
@@ -23,6 +24,8 @@ export interface Deps {
   realtime: Realtime;
   memberCount: MemberCounter;
   photos: PhotoStore;
+  /** Stripe, or test mode's local stand-in (see payment-gateway.ts). */
+  payments: PaymentGateway;
 }
 
 /** One request: who is asking and how to answer with cookies. */

@@ -18,6 +18,13 @@ export {
 export { noRealtime, type Realtime } from './realtime.ts';
 export { createMemberCounter } from './services/member-count.ts';
 export { createLocalPhotoStore, isPhotoKey, type PhotoStore } from './services/photo-store.ts';
+export {
+  createPaymentGateway,
+  PaymentConfigError,
+  type PaymentGateway,
+  type PaymentMode,
+} from './services/payment-gateway.ts';
+export { fulfilStripeEvent, type WebhookResult } from './services/payments.ts';
 export type { MeView } from './services/views.ts';
 
 export type RouterInputs = inferRouterInputs<AppRouter>;

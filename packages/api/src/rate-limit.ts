@@ -31,6 +31,7 @@ export const DEFAULT_RATE_LIMITS = {
   'upload:account': { max: 30, windowMs: 60 * MINUTE },
   'report:account': { max: 20, windowMs: 60 * MINUTE },
   'pageView:ip': { max: 120, windowMs: MINUTE },
+  'checkout:account': { max: 30, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 

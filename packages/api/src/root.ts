@@ -2,6 +2,7 @@ import { accountRouter } from './routers/account.ts';
 import { authRouter } from './routers/auth.ts';
 import { blocksRouter } from './routers/blocks.ts';
 import { metaRouter } from './routers/meta.ts';
+import { paymentsRouter } from './routers/payments.ts';
 import { profileRouter } from './routers/profile.ts';
 import { router } from './trpc.ts';
 
@@ -11,6 +12,7 @@ export const appRouter = router({
   account: accountRouter,
   blocks: blocksRouter,
   profile: profileRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

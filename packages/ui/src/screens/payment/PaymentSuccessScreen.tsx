@@ -1,12 +1,92 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck, IconHeartHandshake } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { trpc } from '../../trpc.ts';
 
-// Placeholder: this screen is built by its feature's issue.
+/** How often the page asks whether Stripe's webhook has granted access yet. */
+const POLL_MS = 2000;
+/** After this long without a confirmation the page says it takes longer than usual. */
+const SLOW_MS = 45_000;
+
+/**
+ * /payment-success (SPEC §2): thanks for the 30 euro payment, a word about the community, a button to
+ * /community and a link to /contact-us. It grants nothing: access comes only from Stripe's signed webhook,
+ * so the page waits for it, says so, and shows the confirmation when it arrives.
+ */
 export default function PaymentSuccessScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('payment');
+  const utils = trpc.useUtils();
+  const status = trpc.payments.status.useQuery(undefined, {
+    refetchInterval: (query) => (query.state.data?.canMessage ? false : POLL_MS),
+    staleTime: 0,
+  });
+  const granted = status.data?.canMessage === true;
+  const [slow, setSlow] = useState(false);
+
+  useEffect(() => {
+    // The header and every screen read access from the session: refresh it once access arrives.
+    if (granted) void utils.auth.me.invalidate();
+  }, [granted, utils]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), SLOW_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('nav.pricing')}</Title>
+    <Container size={600} py="xl">
+      <Stack gap="lg" align="center" ta="center">
+        <ThemeIcon size={72} radius="xl" variant="light" aria-hidden="true">
+          <IconHeartHandshake size={40} />
+        </ThemeIcon>
+        <Title order={1}>{t('success.title')}</Title>
+        <Text size="lg">{t('success.thanks')}</Text>
+        <Text c="dimmed">{t('success.community')}</Text>
+
+        <div role="status" aria-live="polite" style={{ width: '100%' }}>
+          {granted ? (
+            <Alert
+              color="green"
+              variant="light"
+              icon={<IconCircleCheck aria-hidden="true" />}
+              ta="left"
+              data-testid="payment-confirmed"
+            >
+              {t('success.confirmed')}
+            </Alert>
+          ) : (
+            <Alert color="blue" variant="light" ta="left" data-testid="payment-waiting">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <Loader size="sm" aria-hidden="true" style={{ flexShrink: 0 }} />
+                <Stack gap={4}>
+                  <Text size="sm">{t('success.waiting')}</Text>
+                  {slow && <Text size="sm">{t('success.slow')}</Text>}
+                </Stack>
+              </Group>
+            </Alert>
+          )}
+        </div>
+
+        <Button component={Link} to="/community" size="md">
+          {t('success.toCommunity')}
+        </Button>
+        <Anchor component={Link} to="/contact-us">
+          {t('success.contact')}
+        </Anchor>
+      </Stack>
     </Container>
   );
 }

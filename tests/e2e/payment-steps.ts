@@ -1,0 +1,74 @@
+import { EARLY_ACCESS_LIMIT } from '@amiko/core';
+import { newId } from '@amiko/db';
+import { count } from 'drizzle-orm';
+import { expect, type Page } from '@playwright/test';
+import type { AmikoProcess } from '../support/amiko-process.ts';
+import type { MemberRow, TestMemberOptions } from '../support/members.ts';
+
+// Steps of the payment journeys, shared with other journeys that pass through payment (messaging: an
+// unpaid member's first message leads to /payment-info).
+
+/** Stripe's settings emptied: the server runs payments in test mode, whatever the outer environment has. */
+export const WITHOUT_STRIPE_KEYS = {
+  STRIPE_SECRET_KEY: '',
+  STRIPE_PUBLISHABLE_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
+  STRIPE_API_BASE: '',
+};
+
+/** A member past onboarding who has neither paid nor early access (one of those after the first 500). */
+export const UNPAID_MEMBER: TestMemberOptions = { access: 'none' };
+
+/** Adds members until the first 500 exist, so that the next member is beyond early access. */
+export async function takeAllEarlyAccessPlaces(amiko: AmikoProcess): Promise<void> {
+  const { db, t } = amiko.db();
+  const [existing] = await db.select({ n: count() }).from(t.members);
+  const missing = EARLY_ACCESS_LIMIT - (existing?.n ?? 0);
+  const now = new Date();
+  const rows: MemberRow[] = Array.from({ length: Math.max(0, missing) }, (_, i) => ({
+    id: newId(),
+    name: `Early member ${i + 1}`,
+    email: `early-${i + 1}-${newId().slice(0, 6).toLowerCase()}@example.com`,
+    emailVerified: true,
+    hasFreeAccess: true,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  for (let i = 0; i < rows.length; i += 100) await db.insert(t.members).values(rows.slice(i, i + 100));
+}
+
+/** Picks a country in the payment form's country select. */
+export async function chooseCountry(page: Page, name: string) {
+  await page.getByRole('combobox', { name: /^Country/ }).fill(name);
+  await page.getByRole('option', { name }).click();
+}
+
+/** On /payment-info in test mode: types one of Stripe's test cards and presses 'Pay 30.00 euro'. */
+export async function payWithTestCard(page: Page, cardNumber: string) {
+  await expect(page.getByTestId('test-mode-notice')).toContainText('Test mode — no real payment');
+  await page.getByRole('textbox', { name: /^Card number/ }).fill(cardNumber);
+  await page.getByRole('textbox', { name: /^Expiration date/ }).fill('12 / 40');
+  await page.getByRole('textbox', { name: /^Security code/ }).fill('123');
+  await chooseCountry(page, 'Germany');
+  await page.getByRole('button', { name: 'Pay 30.00 euro' }).click();
+}
+
+/** On /payment-success: waits until the webhook's grant has arrived and the page shows it. */
+export async function expectPaymentConfirmed(page: Page) {
+  await expect(page).toHaveURL(/\/payment-success$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your payment!' })).toBeVisible();
+  await expect(page.getByTestId('payment-confirmed')).toHaveText(
+    'Your payment is confirmed. Messaging is unlocked.',
+  );
+}
+
+/** The signed-in member as the server's auth.me reports them, fetched by the page with its cookies. */
+export async function sessionMember(page: Page): Promise<{ hasPaid: boolean; hasFreeAccess: boolean }> {
+  return page.evaluate(async () => {
+    const response = await fetch('/trpc/auth.me', { credentials: 'include' });
+    const body = (await response.json()) as {
+      result: { data: { hasPaid: boolean; hasFreeAccess: boolean } };
+    };
+    return body.result.data;
+  });
+}

@@ -1,0 +1,255 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { spawnAmiko, type AmikoProcess } from '../support/amiko-process.ts';
+import { deliverEvent, startStripeFake, type StripeFake } from '../support/stripe-fake.ts';
+import { expect, test, useLanguage } from './fixtures.ts';
+import { signedInMember } from './members.ts';
+import {
+  chooseCountry,
+  expectPaymentConfirmed,
+  payWithTestCard,
+  sessionMember,
+  takeAllEarlyAccessPlaces,
+  UNPAID_MEMBER,
+  WITHOUT_STRIPE_KEYS,
+} from './payment-steps.ts';
+import { interceptStripeJs, stripeJsRecord } from './stripe-js-fake.ts';
+
+test.describe('pricing', () => {
+  // The worker's server: a handful of members, so early access is still open.
+  const destinations = async (page: Page) => ({
+    early: await page.getByTestId('pricing-earlyAccess').getByRole('link').getAttribute('href'),
+    standard: await page.getByTestId('pricing-standardAccess').getByRole('link').getAttribute('href'),
+  });
+
+  test('shows both cards with what they include, and sends visitors to /auth', async ({ page }) => {
+    await page.goto('/pricing');
+    for (const [card, title, price] of [
+      ['earlyAccess', 'Early Access', 'Free for the first 500 users'],
+      ['standardAccess', 'Standard Access', '30 euros'],
+    ] as const) {
+      const section = page.getByTestId(`pricing-${card}`);
+      await expect(section.getByRole('heading', { name: title })).toBeVisible();
+      await expect(section).toContainText(price);
+      await expect(section.getByRole('listitem')).toHaveText([
+        'Community access',
+        'Full profile customization',
+        'Unlimited messaging',
+      ]);
+    }
+    expect(await destinations(page)).toEqual({ early: '/auth', standard: '/auth' });
+  });
+
+  test('leads members by their access: free and paid to /community, others to pay', async ({
+    page,
+    context,
+    amiko,
+  }) => {
+    await signedInMember(amiko, context, UNPAID_MEMBER);
+    await page.goto('/pricing');
+    expect(await destinations(page)).toEqual({ early: '/community', standard: '/payment-info' });
+
+    for (const [access, card] of [
+      ['free', 'earlyAccess'],
+      ['paid', 'standardAccess'],
+    ] as const) {
+      const other = await context.browser()!.newContext();
+      const otherPage = await other.newPage();
+      await signedInMember(amiko, other, { access });
+      await otherPage.goto(`${amiko.url}/pricing`);
+      expect(await destinations(otherPage), access).toEqual({ early: '/community', standard: '/community' });
+      await expect(otherPage.getByTestId(`pricing-${card}`)).toContainText('Your access');
+      await other.close();
+    }
+  });
+
+  test('shows a loading indicator while the member count loads, and reads in German', async ({ page }) => {
+    await useLanguage(page, 'de');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/trpc/**meta.memberCount**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/pricing');
+    await expect(page.getByTestId('pricing-loading')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Früher Zugang' })).toBeVisible();
+    await expect(page.getByTestId('pricing-standardAccess')).toContainText('30 Euro');
+  });
+});
+
+test.describe('paying in test mode (no Stripe keys)', () => {
+  // A server of its own, with all 500 early-access places taken.
+  let amiko: AmikoProcess;
+  test.beforeAll(async () => {
+    amiko = await spawnAmiko({ env: WITHOUT_STRIPE_KEYS });
+    await takeAllEarlyAccessPlaces(amiko);
+  });
+  test.afterAll(() => amiko?.stop());
+
+  test('a member beyond the first 500 goes from /pricing to /payment-info, pays with 4242 and gets messaging', async ({
+    page,
+    context,
+  }) => {
+    const stripeJs = await interceptStripeJs(page);
+    const member = await signedInMember(amiko, context, UNPAID_MEMBER);
+    await page.goto(`${amiko.url}/pricing`);
+    await expect(page.getByTestId('pricing-earlyAccess')).toContainText('All early-access places are taken');
+    // Beyond the first 500 both cards lead to payment.
+    await page.getByRole('link', { name: 'Get Early Access' }).click();
+    await expect(page).toHaveURL(/\/payment-info$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Get Standard Access' }).click();
+    await expect(page).toHaveURL(/\/payment-info$/);
+
+    await payWithTestCard(page, '4242 4242 4242 4242');
+    await expectPaymentConfirmed(page);
+    await expect(page.getByRole('link', { name: 'Go to the community' })).toHaveAttribute(
+      'href',
+      '/community',
+    );
+    await expect(
+      page.getByRole('link', { name: 'Questions about your payment? Contact us' }),
+    ).toHaveAttribute('href', '/contact-us');
+    expect(await sessionMember(page)).toMatchObject({ hasPaid: true });
+    const { db, t } = amiko.db();
+    const [row] = await db.select().from(t.members).where(eq(t.members.id, member.id));
+    expect(row?.hasPaid).toBe(true);
+
+    // Paid: /payment-info has nothing more to ask and sends the member on to the community.
+    await page.goto(`${amiko.url}/payment-info`);
+    await expect(page).toHaveURL(/\/community$/);
+    // Test mode never loads Stripe.js.
+    expect(stripeJs).toEqual([]);
+  });
+
+  test('a declined card shows the error and grants nothing', async ({ page, context }) => {
+    const member = await signedInMember(amiko, context, UNPAID_MEMBER);
+    await page.goto(`${amiko.url}/payment-info`);
+    await payWithTestCard(page, '4000 0000 0000 0002');
+    await expect(page.getByTestId('payment-error')).toHaveText('Your card was declined.');
+    await expect(page).toHaveURL(/\/payment-info$/);
+    await expect(page.getByRole('button', { name: 'Pay 30.00 euro' })).toBeEnabled();
+    expect(await sessionMember(page)).toMatchObject({ hasPaid: false });
+    const { db, t } = amiko.db();
+    const [row] = await db.select().from(t.members).where(eq(t.members.id, member.id));
+    expect(row?.hasPaid).toBe(false);
+    // The success page, opened by hand, grants nothing either: it waits, and says so.
+    await page.goto(`${amiko.url}/payment-success`);
+    await expect(page.getByTestId('payment-waiting')).toContainText('We are waiting for the confirmation');
+    await page.waitForTimeout(2500); // at least one more poll
+    await expect(page.getByTestId('payment-waiting')).toBeVisible();
+    expect(await sessionMember(page)).toMatchObject({ hasPaid: false });
+  });
+
+  test("checks the fields, and reads 'Processing...' while paying", async ({ page, context }) => {
+    await signedInMember(amiko, context, UNPAID_MEMBER);
+    await page.goto(`${amiko.url}/payment-info`);
+    await page.getByRole('button', { name: 'Pay 30.00 euro' }).click();
+    await expect(page.getByText('Your card number is incomplete.')).toBeVisible();
+    await expect(page.getByText("Your card's expiration date is incomplete.")).toBeVisible();
+    await expect(page.getByText("Your card's security code is incomplete.")).toBeVisible();
+    await expect(page.getByText('Please select your country.')).toBeVisible();
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/trpc/payments.confirmTestPayment**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await payWithTestCard(page, '4242 4242 4242 4242');
+    await expect(page.getByTestId('pay-button')).toHaveText('Processing...');
+    await expect(page.getByTestId('pay-button')).toBeDisabled();
+    release();
+    await expectPaymentConfirmed(page);
+  });
+});
+
+test.describe('accessibility of the payment screens', () => {
+  test('pricing, payment and success pages have no WCAG 2 A/AA violations, also at 360 px', async ({
+    page,
+    context,
+    amiko,
+  }) => {
+    await signedInMember(amiko, context, UNPAID_MEMBER);
+    const check = async (path: string, ready: string) => {
+      await page.goto(path);
+      await page.getByTestId(ready).waitFor();
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+    };
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await check('/pricing', 'pricing-standardAccess');
+      await check('/payment-info', 'test-card-form');
+      await page.getByRole('button', { name: 'Pay 30.00 euro' }).click(); // with its error messages
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(violations.map((v) => `errors: ${v.id} (${v.nodes.length})`)).toEqual([]);
+      await check('/payment-success', 'payment-waiting');
+    }
+  });
+});
+
+test.describe('paying with Stripe (keys configured)', () => {
+  // Amiko's server talks to a local fake of Stripe's API; the browser gets a fake of Stripe.js.
+  let fake: StripeFake;
+  let amiko: AmikoProcess;
+  test.beforeAll(async () => {
+    fake = await startStripeFake();
+    amiko = await spawnAmiko({ env: fake.env });
+  });
+  test.afterAll(async () => {
+    await amiko?.stop();
+    await fake?.stop();
+  });
+
+  test('loads Stripe.js with the configured key, pays through Elements, and waits for the webhook', async ({
+    page,
+    context,
+  }) => {
+    const stripeJs = await interceptStripeJs(page);
+    const member = await signedInMember(amiko, context, UNPAID_MEMBER);
+    await page.goto(`${amiko.url}/payment-info`);
+    await expect(page.getByTestId('stripe-card-form')).toBeVisible();
+    await expect(page.getByTestId('test-mode-notice')).toHaveCount(0);
+    expect(stripeJs).toHaveLength(1);
+    expect(stripeJs[0]).toMatch(/^https:\/\/js\.stripe\.com\//);
+    const record = await stripeJsRecord(page);
+    expect(record.key).toBe(fake.publishableKey);
+    expect(record.locale).toBe('en');
+    expect(record.elements.sort()).toEqual(['cardCvc', 'cardExpiry', 'cardNumber']);
+
+    const cardNumber = page.locator('[data-fake-stripe="cardNumber"]');
+    await cardNumber.fill('4000 0000 0000 0002');
+    await page.locator('[data-fake-stripe="cardExpiry"]').fill('12 / 40');
+    await page.locator('[data-fake-stripe="cardCvc"]').fill('123');
+    await chooseCountry(page, 'Austria');
+    await page.getByRole('button', { name: 'Pay 30.00 euro' }).click();
+    // Stripe's own decline text.
+    await expect(page.getByTestId('payment-error')).toHaveText('Your card was declined.');
+    expect(await sessionMember(page)).toMatchObject({ hasPaid: false });
+
+    await cardNumber.fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay 30.00 euro' }).click();
+    await expect(page).toHaveURL(/\/payment-success$/);
+    const [intent] = fake.intentsOf(member.id);
+    expect(intent).toMatchObject({ amount: 3000, currency: 'eur' });
+    expect((await stripeJsRecord(page)).confirmations).toEqual([
+      { clientSecret: intent!.client_secret, number: '4000000000000002', country: 'AT' },
+      { clientSecret: intent!.client_secret, number: '4242424242424242', country: 'AT' },
+    ]);
+
+    // Stripe took the money, but its webhook has not arrived: the page waits and says so.
+    await expect(page.getByTestId('payment-waiting')).toBeVisible();
+    await page.waitForTimeout(2500);
+    await expect(page.getByTestId('payment-waiting')).toBeVisible();
+    expect(await sessionMember(page)).toMatchObject({ hasPaid: false });
+
+    const delivered = await deliverEvent(amiko.url, fake.webhookSecret, fake.succeed(intent!.id));
+    expect(delivered.body.outcome).toBe('granted');
+    await expectPaymentConfirmed(page);
+    expect(await sessionMember(page)).toMatchObject({ hasPaid: true });
+  });
+});
