@@ -1,4 +1,4 @@
-import { createOneTimeToken, hashPassword, verifyPassword } from '@amiko/auth';
+import { hashPassword, verifyPassword } from '@amiko/auth';
 import {
   COMMON_ERRORS,
   PROFILE_FIELD_NAMES,
@@ -10,14 +10,13 @@ import { sqliteSchema, type Member } from '@amiko/db';
 import { eq, getTableColumns, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { appError } from '../errors.ts';
-import { composeMail } from '../mail/templates.ts';
 import {
-  actionLink,
   assertPlausibleEmail,
   assertStrongEnough,
   endSessions,
   findMember,
   findMemberByEmail,
+  mailActionLink,
   type SignedIn,
 } from './accounts.ts';
 
@@ -72,23 +71,15 @@ export async function requestEmailChange(
   if (input.newEmail === member.email || (await findMemberByEmail(deps, input.newEmail))) {
     throw appError('CONFLICT', 'auth:errors.emailInUse', { field: 'newEmail' });
   }
-  const { db, t } = deps.database;
-  const code = await createOneTimeToken(db, t, {
-    memberId: member.id,
+  await mailActionLink(deps, {
+    member,
     purpose: 'changeEmail',
-    email: input.newEmail,
+    to: input.newEmail,
     ttlMs: VERIFY_EMAIL_TOKEN_TTL_MS,
+    kind: 'changeEmail',
+    mode: 'verifyEmail',
+    values: { newEmail: input.newEmail },
   });
-  await deps.mail.send(
-    composeMail(deps.t, {
-      kind: 'changeEmail',
-      to: input.newEmail,
-      language: member.language,
-      values: { name: member.name, newEmail: input.newEmail },
-      actionUrl: actionLink(deps, 'verifyEmail', code),
-      hasFootnote: true,
-    }),
-  );
   return { email: input.newEmail };
 }
 

@@ -19,7 +19,7 @@ import {
   type signInSchema,
   type signUpSchema,
 } from '@amiko/core';
-import { isUniqueViolation, newId, type Db, type Member, type Schema } from '@amiko/db';
+import { isUniqueViolation, newId, type Db, type Member, type Schema, type TokenPurpose } from '@amiko/db';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, Deps } from '../context.ts';
@@ -84,29 +84,55 @@ export async function claimEarlyAccessPlace(tx: Db, t: Schema): Promise<boolean>
   return claimed.length === 1;
 }
 
+/**
+ * Mails a one-time link: creates the token (stored hashed) and sends the `kind` mail in the member's
+ * language with the link to /auth-action?mode=…&code=….
+ */
+export async function mailActionLink(
+  deps: Deps,
+  input: {
+    member: Pick<Member, 'id' | 'name' | 'language'>;
+    purpose: TokenPurpose;
+    to: string;
+    ttlMs: number;
+    kind: string;
+    mode: 'verifyEmail' | 'resetPassword';
+    values?: Record<string, string>;
+  },
+): Promise<void> {
+  const { db, t } = deps.database;
+  const code = await createOneTimeToken(db, t, {
+    memberId: input.member.id,
+    purpose: input.purpose,
+    email: input.to,
+    ttlMs: input.ttlMs,
+  });
+  await deps.mail.send(
+    composeMail(deps.t, {
+      kind: input.kind,
+      to: input.to,
+      language: input.member.language,
+      values: { name: input.member.name, ...input.values },
+      actionUrl: actionLink(deps, input.mode, code),
+      hasFootnote: true,
+    }),
+  );
+}
+
 /** Mails a fresh verification link to the member's address. */
 export async function sendVerificationMail(
   deps: Deps,
   member: Pick<Member, 'id' | 'email' | 'name' | 'language'>,
 ) {
-  const { db, t } = deps.database;
   if (!member.email) return;
-  const code = await createOneTimeToken(db, t, {
-    memberId: member.id,
+  await mailActionLink(deps, {
+    member,
     purpose: 'verifyEmail',
-    email: member.email,
+    to: member.email,
     ttlMs: VERIFY_EMAIL_TOKEN_TTL_MS,
+    kind: 'verifyEmail',
+    mode: 'verifyEmail',
   });
-  await deps.mail.send(
-    composeMail(deps.t, {
-      kind: 'verifyEmail',
-      to: member.email,
-      language: member.language,
-      values: { name: member.name },
-      actionUrl: actionLink(deps, 'verifyEmail', code),
-      hasFootnote: true,
-    }),
-  );
 }
 
 /** A new session for every sign-in (never a session fixed before it); the old one of this browser ends. */
@@ -284,27 +310,18 @@ export async function verifyEmail(
  */
 export async function requestPasswordReset(ctx: Context, email: string): Promise<{ ok: true }> {
   const { deps } = ctx;
-  const { db, t } = deps.database;
   await deps.limiter.check('resetRequest:ip', ctx.ip);
   await deps.limiter.check('resetRequest:account', email);
   const member = await findMemberByEmail(deps, email);
   if (member?.email) {
-    const code = await createOneTimeToken(db, t, {
-      memberId: member.id,
+    await mailActionLink(deps, {
+      member,
       purpose: 'resetPassword',
-      email: member.email,
+      to: member.email,
       ttlMs: RESET_PASSWORD_TOKEN_TTL_MS,
+      kind: 'resetPassword',
+      mode: 'resetPassword',
     });
-    await deps.mail.send(
-      composeMail(deps.t, {
-        kind: 'resetPassword',
-        to: member.email,
-        language: member.language,
-        values: { name: member.name },
-        actionUrl: actionLink(deps, 'resetPassword', code),
-        hasFootnote: true,
-      }),
-    );
   }
   return { ok: true };
 }
