@@ -17,9 +17,11 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import nodemailer from 'nodemailer';
 import { readEnv, type Env } from './env.ts';
+import { registerRedis } from './redis.ts';
 import { registerDevMail } from './plugins/dev-mail.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from './plugins/security.ts';
+import { registerSocket } from './plugins/socket.ts';
 import { registerTrpc } from './plugins/trpc.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -101,6 +103,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerOriginCheck(app, originPolicy);
   registerHealth(app, database);
   registerTrpc(app, deps, cookies);
+  registerSocket(app, deps, { originPolicy, redis: registerRedis(app, deps, env) });
   if (!production) registerDevMail(app, database);
   registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST);
 

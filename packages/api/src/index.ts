@@ -19,6 +19,18 @@ export { noRealtime, type Realtime } from './realtime.ts';
 export { createMemberCounter } from './services/member-count.ts';
 export { createLocalPhotoStore, isPhotoKey, type PhotoStore } from './services/photo-store.ts';
 export type { MeView } from './services/views.ts';
+export {
+  hasMessagingAccess,
+  markRead,
+  messagesAfter,
+  publishRead,
+  sendMessage,
+  typingRecipient,
+  type ConversationView,
+  type MessageView,
+  type PeerView,
+} from './services/messages.ts';
+export type * from './socket-events.ts';
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

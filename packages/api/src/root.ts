@@ -1,5 +1,6 @@
 import { authRouter } from './routers/auth.ts';
 import { blocksRouter } from './routers/blocks.ts';
+import { messagesRouter } from './routers/messages.ts';
 import { metaRouter } from './routers/meta.ts';
 import { profileRouter } from './routers/profile.ts';
 import { router } from './trpc.ts';
@@ -9,6 +10,7 @@ export const appRouter = router({
   auth: authRouter,
   blocks: blocksRouter,
   profile: profileRouter,
+  messages: messagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,3 +10,4 @@ export * from './rules/header.ts';
 export * from './rules/pricing.ts';
 export * from './rules/unread.ts';
 export * from './rules/completion.ts';
+export * from './schemas/messages.ts';
