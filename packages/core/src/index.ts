@@ -11,3 +11,4 @@ export * from './rules/pricing.ts';
 export * from './rules/unread.ts';
 export * from './rules/completion.ts';
 export * from './schemas/messages.ts';
+export * from './rules/replay.ts';
