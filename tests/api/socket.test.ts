@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectMessages,
   connectSocket,
+  disconnection,
   eventually,
   nextEvent,
   openSocket,
@@ -220,7 +221,7 @@ describe('access, blocks and limits over the socket', () => {
     const ana = await member();
     const ben = await member();
     const socket = await device(ana);
-    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const closed = disconnection(socket);
     socket.emit(
       'message:send',
       { to: ben.id, clientId: randomUUID(), body: 'x'.repeat(100_000) },
@@ -321,9 +322,7 @@ describe('the end of a session ends its sockets', () => {
     const token = tokenOf(ana);
     const laptop = await device(ana);
     const phone = await device(ana, { newSession: true });
-    const closed = [laptop, phone].map(
-      (s) => new Promise<string>((resolve) => s.once('disconnect', resolve)),
-    );
+    const closed = [laptop, phone].map((s) => disconnection(s));
     await ana.client.trpc.auth.signOut.mutate();
     expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
     // The session is gone: the socket cannot come back.
@@ -338,7 +337,7 @@ describe('the end of a session ends its sockets', () => {
     const { token } = await ts.server.deps.sessions.create(ana.id);
     const other = await connectSocket(ts.url, { cookie: sessionCookie(token) });
     open.push(other);
-    const closed = new Promise<string>((resolve) => other.once('disconnect', resolve));
+    const closed = disconnection(other);
     ts.server.deps.realtime.disconnectMember(ana.id, { exceptSessionId: tokenOf(ana).split('.')[0]! });
     expect(await closed).toBe('io server disconnect');
     // The kept socket still works: it can send and sync.

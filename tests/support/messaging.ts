@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Ack, ClientToServerEvents, MessageView, ServerToClientEvents } from '@amiko/api';
+import { createServer } from 'node:net';
+import type { Ack, AppRouter, ClientToServerEvents, MessageView, ServerToClientEvents } from '@amiko/api';
+import { createSessionStore } from '@amiko/auth';
 import { SESSION_COOKIE } from '@amiko/core';
+import type { Database } from '@amiko/db';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { io, type Socket } from 'socket.io-client';
+import { Browserish } from './http.ts';
+import { insertMember, type TestMemberOptions } from './members.ts';
+import type { TestClient } from './server.ts';
 
 export type MessagingSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -63,6 +70,17 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
   });
 }
 
+/** Resolves with the reason once the socket is disconnected (rejects after timeoutMs). */
+export function disconnection(socket: MessagingSocket, timeoutMs = 5000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
 /** Collects every `message:new` a socket receives. */
 export function collectMessages(socket: MessagingSocket): MessageView[] {
   const received: MessageView[] = [];
@@ -97,4 +115,38 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** A tRPC client for a server at `url` (e.g. a spawned process), signed in with a session token. */
+export function clientFor(url: string, token: string): TestClient {
+  const http = new Browserish(url);
+  http.cookies.set(SESSION_COOKIE, token);
+  const trpc = createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: `${url}/trpc`,
+        fetch: (input, init) => http.fetch(String(input), init as RequestInit),
+      }),
+    ],
+  });
+  return { http, trpc };
+}
+
+/** A member put into a database directly, with a session token (for servers running in other processes). */
+export async function memberWithSession(database: Database, options: TestMemberOptions = {}) {
+  const member = await insertMember(database, options);
+  const { token } = await createSessionStore(database).create(member.id);
+  return { ...member, token };
+}
+
+/** A TCP port nobody listens on right now (for a server that must come back on the same address). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
