@@ -116,7 +116,7 @@ async function scenario(dialect: TestDialect) {
   let server: AmikoProcess = await spawnAmiko({ database, env });
   const url = server.url;
   try {
-    const members = [];
+    const members: { id: string; token: string }[] = [];
     for (let i = 0; i < SENDERS; i += 1)
       members.push(await memberWithSession(server.db(), { name: `Sender ${i}` }));
     // Each sends to the next one: every client is sender and recipient.
