@@ -280,6 +280,109 @@ export async function hasMessagingAccess(deps: Deps, memberId: string): Promise<
   return Boolean(row && (row.hasPaid || row.hasFreeAccess));
 }
 
+/** The work of one send inside a transaction: checks, conversation, message, counters. */
+async function storeMessage(
+  database: Database,
+  tx: Db,
+  senderId: string,
+  input: SendMessageInput,
+): Promise<SendResult> {
+  const s = statementsOf(database);
+  await lockMembers(database, tx, [senderId, input.to]);
+  const [peer] = await s.peerState(tx).execute({ me: senderId, other: input.to });
+  if (!peer) throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
+  if (peer.deletedAt) throw appError('FORBIDDEN', 'messages:errors.memberDeleted');
+  if (peer.blocked) throw appError('BLOCKED', 'messages:errors.blocked');
+  const key = pairKey(senderId, input.to);
+  const now = new Date();
+  let [conversation] = await s.conversationByPair(tx).execute({ pairKey: key });
+  if (!conversation) {
+    conversation = { id: newId() };
+    await s.insertConversation(tx).execute({ id: conversation.id, pairKey: key, createdAt: now });
+    await s.insertParticipants(tx).execute({ id: conversation.id, a: senderId, b: input.to });
+  }
+  const [inserted] = await s.insertMessage(tx).execute({
+    conversationId: conversation.id,
+    senderId,
+    recipientId: input.to,
+    clientId: input.clientId,
+    body: input.body,
+    createdAt: now,
+  });
+  if (!inserted) {
+    const [stored] = await s.messageByClientId(tx).execute({ senderId, clientId: input.clientId });
+    return { message: toView(stored!), created: false };
+  }
+  await s.touchConversation(tx).execute({ id: conversation.id, messageId: inserted.id, at: now });
+  await s.countUnread(tx).execute({ id: conversation.id, memberId: input.to });
+  return { message: toView(inserted), created: true };
+}
+
+interface PendingSend {
+  senderId: string;
+  input: SendMessageInput;
+  resolve(result: SendResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * SQLite group commit: sends that arrive in the same turn of the event loop are stored in one transaction,
+ * each in its own savepoint (a refused send leaves the others alone), and answered once it has committed.
+ * A commit writes every touched page to the WAL, so one commit per message would cost more than the
+ * messages themselves under load; alone, a send waits only for the next turn (setImmediate).
+ */
+function createGroupCommit(database: Database) {
+  if (database.raw.kind !== 'sqlite') throw new Error('group commit is for SQLite');
+  const client = database.raw.client;
+  let pending: PendingSend[] = [];
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    const outcomes: ({ ok: true; result: SendResult } | { ok: false; error: unknown })[] = [];
+    try {
+      await database.transaction(async (tx) => {
+        for (const send of batch) {
+          client.exec('SAVEPOINT send');
+          try {
+            outcomes.push({ ok: true, result: await storeMessage(database, tx, send.senderId, send.input) });
+            client.exec('RELEASE send');
+          } catch (error) {
+            client.exec('ROLLBACK TO send');
+            client.exec('RELEASE send');
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const send of batch) send.reject(error);
+      return;
+    }
+    batch.forEach((send, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) send.resolve(outcome.result);
+      else send.reject(outcome.error);
+    });
+  };
+  return {
+    store(senderId: string, input: SendMessageInput): Promise<SendResult> {
+      return new Promise((resolve, reject) => {
+        if (pending.length === 0) setImmediate(() => void flush());
+        pending.push({ senderId, input, resolve, reject });
+      });
+    },
+  };
+}
+
+const groupCommits = new WeakMap<Database, ReturnType<typeof createGroupCommit>>();
+function groupCommitOf(database: Database) {
+  let groupCommit = groupCommits.get(database);
+  if (!groupCommit) {
+    groupCommit = createGroupCommit(database);
+    groupCommits.set(database, groupCommit);
+  }
+  return groupCommit;
+}
+
 /**
  * Stores a message from `senderId` (whose access the caller has checked). A repeat of an already stored
  * clientId returns the stored message with created: false, also when the limit or a block would now refuse
@@ -309,36 +412,9 @@ export async function sendMessage(
     throw error;
   }
   try {
-    return await database.transaction(async (tx) => {
-      await lockMembers(database, tx, [senderId, input.to]);
-      const [peer] = await s.peerState(tx).execute({ me: senderId, other: input.to });
-      if (!peer) throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
-      if (peer.deletedAt) throw appError('FORBIDDEN', 'messages:errors.memberDeleted');
-      if (peer.blocked) throw appError('BLOCKED', 'messages:errors.blocked');
-      const key = pairKey(senderId, input.to);
-      const now = new Date();
-      let [conversation] = await s.conversationByPair(tx).execute({ pairKey: key });
-      if (!conversation) {
-        conversation = { id: newId() };
-        await s.insertConversation(tx).execute({ id: conversation.id, pairKey: key, createdAt: now });
-        await s.insertParticipants(tx).execute({ id: conversation.id, a: senderId, b: input.to });
-      }
-      const [inserted] = await s.insertMessage(tx).execute({
-        conversationId: conversation.id,
-        senderId,
-        recipientId: input.to,
-        clientId: input.clientId,
-        body: input.body,
-        createdAt: now,
-      });
-      if (!inserted) {
-        const [stored] = await s.messageByClientId(tx).execute({ senderId, clientId: input.clientId });
-        return { message: toView(stored!), created: false };
-      }
-      await s.touchConversation(tx).execute({ id: conversation.id, messageId: inserted.id, at: now });
-      await s.countUnread(tx).execute({ id: conversation.id, memberId: input.to });
-      return { message: toView(inserted), created: true };
-    });
+    return database.dialect === 'sqlite'
+      ? await groupCommitOf(database).store(senderId, input)
+      : await database.transaction((tx) => storeMessage(database, tx, senderId, input));
   } catch (error) {
     // A block or a deleted account refuses new messages, not the repeat of one stored before.
     if (error instanceof AppError && error.appCode !== 'NOT_FOUND') {
