@@ -154,7 +154,7 @@ describe('delivery', () => {
     const missed = [];
     for (const body of ['missed 1', 'missed 2']) missed.push(await sendOver(anaSocket, ben.id, body));
     benSocket = await device(ben);
-    const sync = await request<SyncResult>(benSocket, 'messages:sync', { after: lastSeen });
+    const sync = await request<SyncResult>(benSocket, 'message:sync', { after: lastSeen });
     expect(sync.ok && sync.data.messages.map((m) => m.body)).toEqual(['missed 1', 'missed 2']);
     expect(sync.ok && sync.data.more).toBe(false);
   });
@@ -171,7 +171,7 @@ describe('access, blocks and limits over the socket', () => {
       error: { appCode: 'PAYMENT_REQUIRED', message: 'payment:errors.paymentRequired' },
     });
     // Reading stays open: a sync answers.
-    expect((await request(socket, 'messages:sync', { after: 0 })).ok).toBe(true);
+    expect((await request(socket, 'message:sync', { after: 0 })).ok).toBe(true);
     // The payment arrives while connected (the webhook sets has_paid).
     const { db, t } = ts.server.database;
     await db.update(t.members).set({ hasPaid: true }).where(eq(t.members.id, guest.id));
@@ -311,7 +311,7 @@ describe('typing, read receipts and the conversation list, live', () => {
     const ben = await member();
     const eve = await member();
     await ana.client.trpc.messages.send.mutate({ to: ben.id, clientId: randomUUID(), body: 'private' });
-    const sync = await request<SyncResult>(await device(eve), 'messages:sync', { after: 0 });
+    const sync = await request<SyncResult>(await device(eve), 'message:sync', { after: 0 });
     expect(sync.ok && sync.data.messages.filter((m) => m.senderId === ana.id)).toEqual([]);
   });
 });
@@ -341,7 +341,7 @@ describe('the end of a session ends its sockets', () => {
     ts.server.deps.realtime.disconnectMember(ana.id, { exceptSessionId: tokenOf(ana).split('.')[0]! });
     expect(await closed).toBe('io server disconnect');
     // The kept socket still works: it can send and sync.
-    expect((await request(keep, 'messages:sync', { after: 0 })).ok).toBe(true);
+    expect((await request(keep, 'message:sync', { after: 0 })).ok).toBe(true);
     expect(keep.connected).toBe(true);
   });
 

@@ -63,7 +63,7 @@ function startClient(url: string, member: { id: string; token: string }, recipie
       for (let after = cursor.resumeAfter(Date.now()); ;) {
         const result = (await socket
           .timeout(ACK_TIMEOUT_MS)
-          .emitWithAck('messages:sync', { after })) as Ack<SyncResult>;
+          .emitWithAck('message:sync', { after })) as Ack<SyncResult>;
         if (!result.ok) return;
         for (const message of result.data.messages) {
           if (!client.received.has(message.id)) client.replayed += 1;

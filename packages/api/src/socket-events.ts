@@ -25,7 +25,7 @@ export interface ClientToServerEvents {
     ack: (result: Ack<MessageView>) => void,
   ) => void;
   /** Every message of the member's conversations after a message id; used after each (re)connect. */
-  'messages:sync': (input: { after: number }, ack: (result: Ack<SyncResult>) => void) => void;
+  'message:sync': (input: { after: number }, ack: (result: Ack<SyncResult>) => void) => void;
   /** Marks the member's incoming messages of a conversation read, up to a message id. */
   'conversation:read': (
     input: { conversationId: string; upTo?: number },

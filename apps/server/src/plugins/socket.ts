@@ -163,8 +163,8 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
     );
 
     socket.on(
-      'messages:sync',
-      handle(deps, 'messages:sync', syncSchema, (input) => messagesAfter(deps, memberId, input.after)),
+      'message:sync',
+      handle(deps, 'message:sync', syncSchema, (input) => messagesAfter(deps, memberId, input.after)),
     );
 
     socket.on(

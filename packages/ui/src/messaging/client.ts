@@ -94,7 +94,7 @@ export function createMessagingClient(apiBaseUrl: string, handlers: MessagingHan
       for (let after = cursor.resumeAfter(Date.now()); ;) {
         const result = (await socket
           .timeout(ACK_TIMEOUT_MS)
-          .emitWithAck('messages:sync', { after })) as Ack<SyncResult>;
+          .emitWithAck('message:sync', { after })) as Ack<SyncResult>;
         if (!result.ok) return;
         for (const message of result.data.messages) seen(message, 'replay');
         after = result.data.messages.at(-1)?.id ?? after;
