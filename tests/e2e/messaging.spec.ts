@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { signedInMember } from './members.ts';
+import { newId } from '@amiko/db';
 import { insertMember, ONBOARDED_STORY } from '../support/members.ts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -149,5 +150,49 @@ test.describe('messaging', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page);
     await context.close();
+  });
+
+  test('older messages load when scrolling up, without losing the place', async ({
+    page,
+    context,
+    amiko,
+  }) => {
+    const dan = await signedInMember(amiko, context, { name: 'Dan', story });
+    const eva = await insertMember(amiko.db(), { name: 'Eva' });
+    // A long conversation, put straight into the database.
+    const { db, t } = amiko.db();
+    const conversationId = newId();
+    const start = Date.now() - 60 * 60_000;
+    await db
+      .insert(t.conversations)
+      .values({ id: conversationId, pairKey: [dan.id, eva.id].sort().join(':'), createdAt: new Date(start) });
+    await db.insert(t.conversationParticipants).values([
+      { conversationId, memberId: dan.id },
+      { conversationId, memberId: eva.id },
+    ]);
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      conversationId,
+      senderId: i % 2 ? dan.id : eva.id,
+      recipientId: i % 2 ? eva.id : dan.id,
+      clientId: crypto.randomUUID(),
+      body: `Message number ${i + 1}`,
+      createdAt: new Date(start + i * 60_000),
+      readAt: new Date(),
+    }));
+    await db.insert(t.messages).values(rows);
+    await page.goto(`/messages?with=${eva.id}`);
+    const messages = page.getByTestId('message');
+    await expect(messages).toHaveCount(30);
+    await expect(messages.last()).toContainText('Message number 45');
+    await expect(messages.first()).toContainText('Message number 16');
+    await messages.first().evaluate((element) => {
+      element.closest('.mantine-ScrollArea-viewport')!.scrollTop = 0;
+    });
+    await expect(messages).toHaveCount(45);
+    await expect(messages.first()).toContainText('Message number 1');
+    // The view stays where the reader was: the message that was at the top is still on screen.
+    await expect(page.getByText('Message number 16', { exact: true })).toBeInViewport();
+    await expect(messages.first()).not.toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
   });
 });

@@ -5,12 +5,12 @@ import { useNavigate } from 'react-router';
 import { usePlatform } from '../platform.tsx';
 import { trpc } from '../trpc.ts';
 import type { MessagingClient, MessagingHandlers } from './client.ts';
+import { withMessage, withRead } from './thread-data.ts';
 
 // Keeps the messaging caches (conversation list, threads, unread flag) current from the live connection.
 // Mounted once, by the header's useUnread, for every verified member on every page.
 
 type Utils = ReturnType<typeof trpc.useUtils>;
-export type ThreadData = RouterOutputs['messages']['thread'];
 export type ConversationList = RouterOutputs['messages']['conversations'];
 
 let current: MessagingClient | null = null;
@@ -30,27 +30,6 @@ export function useMessagingClient(): MessagingClient | null {
     () => current,
     () => null,
   );
-}
-
-/** Inserts a message into a thread page in id order, replacing a copy with the same id. */
-export function withMessage(thread: ThreadData, message: MessageView): ThreadData {
-  const messages = thread.messages.filter((m) => m.id !== message.id);
-  const at = messages.findIndex((m) => m.id > message.id);
-  if (at === -1) messages.push(message);
-  else messages.splice(at, 0, message);
-  return { ...thread, messages };
-}
-
-/** Marks the messages a reader has read, up to the event's id. */
-export function withRead(thread: ThreadData, event: ConversationReadEvent): ThreadData {
-  return {
-    ...thread,
-    messages: thread.messages.map((m) =>
-      m.recipientId === event.readerId && m.id <= event.upTo && m.readAt === null
-        ? { ...m, readAt: event.readAt }
-        : m,
-    ),
-  };
 }
 
 function applyMessage(utils: Utils, me: string, message: MessageView) {

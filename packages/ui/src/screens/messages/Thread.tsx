@@ -21,7 +21,7 @@ import { Link } from 'react-router';
 import defaultAvatar from '../../assets/default-avatar.svg';
 import { errorKey } from '../../errors.ts';
 import type { MessagingClient, OutboxEntry } from '../../messaging/client.ts';
-import { withRead } from '../../messaging/useMessagingLive.ts';
+import { withRead } from '../../messaging/thread-data.ts';
 import { trpc } from '../../trpc.ts';
 import { Composer } from './Composer.tsx';
 import { formatMessageTime } from './format.ts';
