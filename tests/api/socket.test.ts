@@ -316,6 +316,23 @@ describe('typing, read receipts and the conversation list, live', () => {
   });
 });
 
+describe('stopping the server', () => {
+  it('closes the transports, so that clients reconnect (to another process) instead of giving up', async () => {
+    const own = await startTestServer();
+    try {
+      const ana = await createMember(own);
+      const socket = await connectSocket(own.url, { cookie: sessionCookie(tokenOf(ana)) });
+      open.push(socket);
+      const closed = disconnection(socket);
+      await own.server.stop();
+      // 'io server disconnect' would mean "do not reconnect"; a closed transport means "try again".
+      expect(await closed).toBe('transport close');
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
 describe('the end of a session ends its sockets', () => {
   it('closes every socket of the member at sign-out', async () => {
     const ana = await member();

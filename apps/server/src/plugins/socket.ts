@@ -210,11 +210,11 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
   };
   deps.realtime = realtime;
 
-  // Stopping: close the live connections first (clients reconnect, to another process if there is one),
-  // so that the HTTP server can finish closing.
+  // Stopping: close the live connections first, so that the HTTP server can finish closing. Closing the
+  // transports (not a socket.io "disconnect", which tells clients not to come back) makes the clients
+  // reconnect, to another process if there is one, and replay what they missed.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
-    io.local.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {
