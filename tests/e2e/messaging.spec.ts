@@ -51,6 +51,8 @@ test.describe('messaging', () => {
     const fromAna = b.getByTestId('conversation-item').filter({ hasText: 'Ana' });
     await expect(fromAna).toContainText('Hello Ben!');
     await expect(fromAna.getByTestId('unread-count')).toHaveText('1');
+    // The number of conversations with unread messages goes to the host (the tab title in a browser).
+    await expect(b).toHaveTitle('(1) Amiko');
 
     // Clicking the messages icon clears the dot, on the server: it stays cleared after a reload, while the
     // message itself is still unread.
@@ -66,6 +68,7 @@ test.describe('messaging', () => {
     await b.getByTestId('conversation-item').filter({ hasText: 'Ana' }).click();
     await expect(b.getByTestId('message').filter({ hasText: 'Hello Ben!' })).toBeVisible();
     await expect(a.getByTestId('read-status')).toHaveText('Read');
+    await expect(b).toHaveTitle('Amiko');
 
     // B types (A sees it) and replies (A gets it live).
     await b.getByRole('textbox', { name: 'Message' }).pressSequentially('Hi A');
@@ -80,6 +83,8 @@ test.describe('messaging', () => {
     await a.getByRole('button', { name: 'Conversation options' }).click();
     await a.getByRole('menuitem', { name: 'Delete conversation' }).click();
     await expect(a.getByRole('dialog')).toContainText('This cannot be undone.');
+    // Audit once the modal has finished fading in (mid-fade, colours are not yet their own).
+    await a.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
     await expectAccessible(a);
     await a.getByTestId('confirm-delete').click();
     await expect(a.getByTestId('conversation-item')).toHaveCount(0);
