@@ -71,6 +71,8 @@ interface Result {
   received: number;
   throughput: number;
   memoryPerMemberKb: number;
+  /** Server CPU per message delivered at saturation: less sensitive to other load than the clock. */
+  cpuPerMessageUs: number;
   errors: number;
 }
 
@@ -78,6 +80,12 @@ interface Result {
 const ROUNDS = 4;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU time (user + system) the process has used so far, in ms (Linux /proc, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -177,6 +185,8 @@ interface Session {
   errors: number;
   deliveredDuringSaturation: number;
   saturationSeconds: number;
+  saturationCpuMs: number;
+  pid: number;
   close(): void;
 }
 
@@ -206,6 +216,8 @@ async function connectAll(name: string, target: Target, people: BenchMember[]): 
     sent: 0,
     errors: 0,
     deliveredDuringSaturation: 0,
+    saturationCpuMs: 0,
+    pid: target.pid,
     saturationSeconds: 0,
     sendRandom() {
       const from = Math.floor(Math.random() * people.length);
@@ -261,6 +273,7 @@ async function atRate(session: Session, rate: number, seconds: number) {
 async function saturate(session: Session, inFlight: number, seconds: number) {
   const latencies = session.latencies.length;
   const receivedBefore = session.received;
+  const cpuBefore = cpuMs(session.pid);
   const start = performance.now();
   const end = start + seconds * 1000;
   await Promise.all(
@@ -270,6 +283,7 @@ async function saturate(session: Session, inFlight: number, seconds: number) {
   );
   session.saturationSeconds += (performance.now() - start) / 1000;
   session.deliveredDuringSaturation += session.received - receivedBefore;
+  session.saturationCpuMs += cpuMs(session.pid) - cpuBefore;
   session.latencies.length = latencies; // saturation latencies are queueing, not the figure asked for
   await sleep(300);
 }
@@ -283,6 +297,7 @@ function resultOf(session: Session): Result {
     received: session.received,
     throughput: session.deliveredDuringSaturation / session.saturationSeconds,
     memoryPerMemberKb: session.memoryPerMemberKb,
+    cpuPerMessageUs: (session.saturationCpuMs * 1000) / session.deliveredDuringSaturation,
     errors: session.errors,
   };
 }
@@ -338,6 +353,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(row('latency p50 (ms)', amiko.p50, bare.p50, 2));
   console.log(row('latency p99 (ms)', amiko.p99, bare.p99, 2));
   console.log(row('throughput at saturation (msg/s)', amiko.throughput, bare.throughput, 0));
+  console.log(row('server CPU per message (µs)', amiko.cpuPerMessageUs, bare.cpuPerMessageUs, 0));
   console.log(row('memory per idle member (KB)', amiko.memoryPerMemberKb, bare.memoryPerMemberKb, 1));
 
   const checks: [string, boolean][] = [
