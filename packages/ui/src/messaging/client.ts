@@ -17,6 +17,8 @@ export type MessagingSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
 /** How long to wait for the server's ack before sending again (with the same clientId). */
 const ACK_TIMEOUT_MS = 8000;
+/** How long to wait before connecting again after the server refused for a reason other than the session. */
+const RETRY_REFUSED_MS = 5000;
 /** A typing indicator shows this long after the last "typing" event. */
 const TYPING_SHOWS_MS = 4000;
 /** Tell the other member at most this often that we are typing. */
@@ -121,7 +123,16 @@ export function createMessagingClient(apiBaseUrl: string, handlers: MessagingHan
     if (reason === 'io server disconnect') handlers.sessionEnded();
   });
   socket.on('connect_error', (error) => {
-    if (error.message === 'common:errors.notSignedIn') handlers.sessionEnded();
+    // Unreachable: socket.io keeps trying by itself. Refused by the server: without a session that is the
+    // end; anything else (a database hiccup) is worth another try in a moment.
+    if (socket.active) return;
+    if (error.message === 'common:errors.notSignedIn' || error.message === 'common:errors.emailNotVerified') {
+      handlers.sessionEnded();
+    } else {
+      setTimeout(() => {
+        if (!stopped && !socket.connected) socket.connect();
+      }, RETRY_REFUSED_MS);
+    }
   });
   socket.on('message:new', (message) => seen(message, 'live'));
   socket.on('conversation:read', (event) => handlers.read(event));
