@@ -14,7 +14,9 @@ import {
   type SocketData,
 } from '@amiko/api';
 import {
+  canMessage,
   COMMON_ERRORS,
+  isI18nKey,
   markReadSchema,
   sendMessageSchema,
   SESSION_COOKIE,
@@ -69,7 +71,7 @@ function invalid(error: z.ZodError): Failure {
     ok: false,
     error: {
       appCode: 'VALIDATION',
-      message: /^[a-z]+:/.test(message) ? message : COMMON_ERRORS.invalidInput,
+      message: isI18nKey(message) ? message : COMMON_ERRORS.invalidInput,
     },
   };
 }
@@ -110,7 +112,7 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
 
   if (options.redis) {
     const redis = options.redis;
-    // Plugins run once the server is started: Redis is connected by then (server.ts).
+    // Plugins load while the server starts, in order: registerRedis's connection comes first.
     app.register(async () => {
       io.adapter(createAdapter(redis.client, redis.subscriber, { key: `${redis.prefix}:socket.io` }));
     });
@@ -127,7 +129,7 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
           memberId: session.member.id,
           sessionId: session.id,
           sessionExpiresAt: session.expiresAt.getTime(),
-          canMessage: session.member.hasPaid || session.member.hasFreeAccess,
+          canMessage: canMessage(session.member),
         };
         next();
       },
