@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMessagingLive } from '../messaging/useMessagingLive.ts';
 import { usePlatform } from '../platform.tsx';
 import { trpc } from '../trpc.ts';
@@ -21,7 +21,11 @@ export function useUnread(): { hasUnread: boolean; clear: () => void } {
     onSettled: () => utils.messages.unread.invalidate(),
   });
   const count = memberId ? (unread.data?.unreadConversations ?? 0) : 0;
+  // Only changes are reported: a page that never had unread messages keeps the title it sets itself.
+  const reported = useRef(0);
   useEffect(() => {
+    if (reported.current === count) return;
+    reported.current = count;
     platform.setUnreadCount(count);
   }, [platform, count]);
 
