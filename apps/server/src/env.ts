@@ -37,6 +37,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Amiko <no-reply@amiko.local>'),
   TEAM_EMAIL: z.email({ error: 'must be an email address' }).default('team@amiko.local'),
   REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  /** Starts every Redis key and channel, so that several Amikos (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')
+    .default('amiko'),
   UPLOADS_DIR: z.string().trim().min(1).default('./data/uploads'),
   WEB_DIST: optional,
   MEMBER_COUNT_CACHE_MS: z

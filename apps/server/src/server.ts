@@ -17,10 +17,12 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import nodemailer from 'nodemailer';
 import { readEnv, type Env } from './env.ts';
+import { registerRedis } from './redis.ts';
 import { registerDevMail } from './plugins/dev-mail.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from './plugins/security.ts';
 import { createPayments, registerStripeWebhook } from './plugins/stripe-webhook.ts';
+import { registerSocket } from './plugins/socket.ts';
 import { registerTrpc } from './plugins/trpc.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -105,6 +107,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerHealth(app, database);
   registerTrpc(app, deps, cookies);
   registerStripeWebhook(app, deps);
+  registerSocket(app, deps, { originPolicy, redis: registerRedis(app, deps, env) });
   if (!production) registerDevMail(app, database);
   registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST);
 

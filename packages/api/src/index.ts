@@ -26,6 +26,18 @@ export {
 } from './services/payment-gateway.ts';
 export { fulfilStripeEvent, type WebhookResult } from './services/payments.ts';
 export type { MeView } from './services/views.ts';
+export {
+  hasMessagingAccess,
+  markRead,
+  messagesAfter,
+  publishRead,
+  sendMessage,
+  typingRecipient,
+  type ConversationView,
+  type MessageView,
+  type PeerView,
+} from './services/messages.ts';
+export type * from './socket-events.ts';
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

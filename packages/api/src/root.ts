@@ -1,6 +1,7 @@
 import { accountRouter } from './routers/account.ts';
 import { authRouter } from './routers/auth.ts';
 import { blocksRouter } from './routers/blocks.ts';
+import { messagesRouter } from './routers/messages.ts';
 import { metaRouter } from './routers/meta.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { profileRouter } from './routers/profile.ts';
@@ -13,6 +14,7 @@ export const appRouter = router({
   blocks: blocksRouter,
   profile: profileRouter,
   payments: paymentsRouter,
+  messages: messagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,3 +14,5 @@ export * from './rules/completion.ts';
 export * from './rules/credentials.ts';
 export * from './rules/after-sign-in.ts';
 export * from './schemas/account.ts';
+export * from './schemas/messages.ts';
+export * from './rules/replay.ts';

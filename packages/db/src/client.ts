@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { startBackgroundCheckpoints } from './checkpoint.ts';
 import { migrateDatabase } from './migrate.ts';
 import { pgSchema, sqliteSchema, type Schema } from './schema/index.ts';
 import { parseDatabaseUrl, redactUrl } from './url.ts';
@@ -68,6 +69,9 @@ function openSqlite(file: string): Database {
   client.pragma('foreign_keys = ON');
   client.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   client.pragma('synchronous = NORMAL');
+  // Checkpoints run in a worker thread, never inside a COMMIT on the event loop (checkpoint.ts).
+  const checkpoints = file === ':memory:' ? null : startBackgroundCheckpoints(file);
+  if (checkpoints) client.pragma('wal_autocheckpoint = 0');
   const db = drizzleSqlite({ client, schema: sqliteSchema });
 
   // better-sqlite3 transactions are synchronous: an async callback would commit before its awaits ran.
@@ -114,6 +118,7 @@ function openSqlite(file: string): Database {
     raw: { kind: 'sqlite', client },
     close: async () => {
       await queue;
+      await checkpoints?.stop();
       client.close();
     },
   };

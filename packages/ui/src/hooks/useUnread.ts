@@ -1,7 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { useMessagingLive } from '../messaging/useMessagingLive.ts';
+import { usePlatform } from '../platform.tsx';
+import { trpc } from '../trpc.ts';
+import { useSession } from './useSession.ts';
+
 /**
- * The unread indicator of SPEC §4: whether the header's chat icon shows its red dot, and the action that
- * clears it. Implemented with messaging.
+ * The unread indicator of SPEC §4: whether the header's chat icon shows its red dot (a message to the
+ * member, not sent by them, not read, newer than what they last cleared), and the action that clears it
+ * on the server, so that it stays cleared on every device. Also keeps the member's live connection and
+ * hands the number of conversations with unread messages to the host (tab title, desktop badge).
  */
 export function useUnread(): { hasUnread: boolean; clear: () => void } {
-  return { hasUnread: false, clear: () => undefined };
+  const { member } = useSession();
+  const memberId = member?.emailVerified ? member.id : null;
+  useMessagingLive(memberId);
+  const platform = usePlatform();
+  const utils = trpc.useUtils();
+  const unread = trpc.messages.unread.useQuery(undefined, { enabled: memberId !== null, staleTime: 60_000 });
+  const clearUnread = trpc.messages.clearUnread.useMutation({
+    onSettled: () => utils.messages.unread.invalidate(),
+  });
+  const count = memberId ? (unread.data?.unreadConversations ?? 0) : 0;
+  // Only changes are reported: a page that never had unread messages keeps the title it sets itself.
+  const reported = useRef(0);
+  useEffect(() => {
+    if (reported.current === count) return;
+    reported.current = count;
+    platform.setUnreadCount(count);
+  }, [platform, count]);
+
+  return {
+    hasUnread: memberId !== null && (unread.data?.hasUnread ?? false),
+    clear: () => {
+      if (!memberId || !unread.data?.hasUnread) return;
+      utils.messages.unread.setData(undefined, (data) => data && { ...data, hasUnread: false });
+      clearUnread.mutate();
+    },
+  };
 }

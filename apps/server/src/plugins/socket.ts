@@ -1,0 +1,226 @@
+import {
+  AppError,
+  hasMessagingAccess,
+  markRead,
+  messagesAfter,
+  publishRead,
+  sendMessage,
+  typingRecipient,
+  type Ack,
+  type ClientToServerEvents,
+  type Deps,
+  type Realtime,
+  type ServerToClientEvents,
+  type SocketData,
+} from '@amiko/api';
+import {
+  canMessage,
+  COMMON_ERRORS,
+  isI18nKey,
+  markReadSchema,
+  sendMessageSchema,
+  SESSION_COOKIE,
+  syncSchema,
+  typingSchema,
+} from '@amiko/core';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { Redis } from '../redis.ts';
+import { isAllowedOrigin, type OriginPolicy } from './security.ts';
+
+// Live messaging over socket.io on the same HTTP server as everything else.
+// - The handshake needs a trusted Origin and a valid session cookie of a verified member; rooms are per
+//   member and per session, chosen here from the session, never by the client.
+// - Every event is checked like its tRPC procedure: sending needs access (paid or early access) and
+//   passes the same service (blocks, limits, length); reading and read receipts need only the session.
+// - WebSocket only: no long-polling, so no sticky sessions behind a load balancer.
+// - With Redis, the adapter carries emits and disconnects to the sockets of every process.
+
+/** The largest frame a client may send: a message at MESSAGE_MAX_LENGTH, escaped, fits with room to spare. */
+export const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;
+/** A socket whose session has expired is closed within this interval. */
+const SESSION_SWEEP_MS = 60_000;
+/** The typing indicator is relayed at most this often per socket. */
+const TYPING_INTERVAL_MS = 1000;
+
+type AmikoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type AmikoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const memberRoom = (memberId: string) => `m:${memberId}`;
+const sessionRoom = (sessionId: string) => `s:${sessionId}`;
+
+export interface SocketOptions {
+  originPolicy: OriginPolicy;
+  redis: Redis | null;
+}
+
+type Failure = Extract<Ack<never>, { ok: false }>;
+
+function refusal(error: unknown, deps: Deps, event: string): Failure {
+  if (error instanceof AppError)
+    return { ok: false, error: { appCode: error.appCode, message: error.message } };
+  deps.log.error({ err: error, event }, 'socket event failed');
+  return { ok: false, error: { appCode: 'INTERNAL', message: COMMON_ERRORS.unknown } };
+}
+
+function invalid(error: z.ZodError): Failure {
+  const message = error.issues[0]?.message ?? COMMON_ERRORS.invalidInput;
+  return {
+    ok: false,
+    error: {
+      appCode: 'VALIDATION',
+      message: isI18nKey(message) ? message : COMMON_ERRORS.invalidInput,
+    },
+  };
+}
+
+/**
+ * Runs one client event: validates its payload with the procedure's schema, runs it, and answers through
+ * the ack with the result or the refusal (an i18n key, never a stack trace).
+ */
+function handle<S extends z.ZodType, R>(
+  deps: Deps,
+  event: string,
+  schema: S,
+  run: (input: z.output<S>) => Promise<R>,
+) {
+  return (input: unknown, ack?: unknown) => {
+    const reply = typeof ack === 'function' ? (ack as (result: Ack<R>) => void) : () => undefined;
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) return reply(invalid(parsed.error));
+    run(parsed.data).then(
+      (data) => reply({ ok: true, data }),
+      (error: unknown) => reply(refusal(error, deps, event)),
+    );
+  };
+}
+
+export function registerSocket(app: FastifyInstance, deps: Deps, options: SocketOptions): AmikoServer {
+  const io: AmikoServer = new Server(app.server, {
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
+    // Cross-site WebSocket hijacking: browsers send the page's Origin with the upgrade; only ours may connect.
+    allowRequest: (request, callback) => {
+      const allowed = isAllowedOrigin(request.headers.origin, request.headers.host, options.originPolicy);
+      if (!allowed) app.log.warn({ origin: request.headers.origin }, 'socket refused: origin not allowed');
+      callback(null, allowed);
+    },
+  });
+
+  if (options.redis) {
+    const redis = options.redis;
+    // Plugins load while the server starts, in order: registerRedis's connection comes first.
+    app.register(async () => {
+      io.adapter(createAdapter(redis.client, redis.subscriber, { key: `${redis.prefix}:socket.io` }));
+    });
+  }
+
+  io.use((socket, next) => {
+    const token = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
+    if (!token) return next(new Error(COMMON_ERRORS.notSignedIn));
+    deps.sessions.validate(token).then(
+      (session) => {
+        if (!session) return next(new Error(COMMON_ERRORS.notSignedIn));
+        if (!session.member.emailVerified) return next(new Error(COMMON_ERRORS.emailNotVerified));
+        socket.data = {
+          memberId: session.member.id,
+          sessionId: session.id,
+          sessionExpiresAt: session.expiresAt.getTime(),
+          canMessage: canMessage(session.member),
+        };
+        next();
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'socket handshake failed');
+        next(new Error(COMMON_ERRORS.unknown));
+      },
+    );
+  });
+
+  io.on('connection', (socket: AmikoSocket) => {
+    const { memberId, sessionId } = socket.data;
+    void socket.join([memberRoom(memberId), sessionRoom(sessionId)]);
+    let lastTypingAt = 0;
+
+    socket.on(
+      'message:send',
+      handle(deps, 'message:send', sendMessageSchema, async (input) => {
+        if (!socket.data.canMessage) {
+          // Access only grows (a payment arrives while connected): look again while it is missing.
+          socket.data.canMessage = await hasMessagingAccess(deps, memberId);
+          if (!socket.data.canMessage)
+            throw new AppError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
+        }
+        const { message } = await sendMessage(deps, memberId, input);
+        // Also after a repeat: the first attempt may have been stored by a process that died before it
+        // could emit. This socket has its answer in the ack; the member's other devices get the event.
+        socket
+          .to([memberRoom(message.senderId), memberRoom(message.recipientId)])
+          .emit('message:new', message);
+        return message;
+      }),
+    );
+
+    socket.on(
+      'message:sync',
+      handle(deps, 'message:sync', syncSchema, (input) => messagesAfter(deps, memberId, input.after)),
+    );
+
+    socket.on(
+      'conversation:read',
+      handle(deps, 'conversation:read', markReadSchema, async (input) => {
+        const event = await markRead(deps, memberId, input);
+        if (event) await publishRead(deps, event);
+        return { upTo: event?.upTo ?? null };
+      }),
+    );
+
+    socket.on(
+      'typing',
+      handle(deps, 'typing', typingSchema, async (input) => {
+        const now = Date.now();
+        if (now - lastTypingAt < TYPING_INTERVAL_MS) return null;
+        lastTypingAt = now;
+        const other = await typingRecipient(deps, memberId, input.conversationId);
+        if (other)
+          io.to(memberRoom(other)).emit('typing', { conversationId: input.conversationId, memberId });
+        return null;
+      }),
+    );
+  });
+
+  // Sessions are checked at the handshake; one that simply runs out (no sign-out) ends its sockets here.
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const socket of io.of('/').sockets.values()) {
+      if (socket.data.sessionExpiresAt <= now) socket.disconnect(true);
+    }
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
+  const realtime: Realtime = {
+    disconnectMember(memberId, { exceptSessionId } = {}) {
+      const sockets = io.in(memberRoom(memberId));
+      (exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true);
+    },
+    emitToMember(memberId, event, payload) {
+      io.to(memberRoom(memberId)).emit(event as keyof ServerToClientEvents, payload as never);
+    },
+  };
+  deps.realtime = realtime;
+
+  // Stopping: close the live connections first, so that the HTTP server can finish closing. Closing the
+  // transports (not a socket.io "disconnect", which tells clients not to come back) makes the clients
+  // reconnect, to another process if there is one, and replay what they missed.
+  app.addHook('preClose', async () => {
+    clearInterval(sweep);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await io.of('/').adapter.close();
+  });
+  return io;
+}

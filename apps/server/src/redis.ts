@@ -1,0 +1,89 @@
+import { createRateLimiter, type Deps, type Logger, type RateLimitStore } from '@amiko/api';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import type { Env } from './env.ts';
+
+// Redis is optional: one process needs none. With REDIS_URL set, several server processes share live
+// delivery (the socket.io Redis adapter, see plugins/socket.ts) and rate limits (the store below). Every
+// key and channel starts with REDIS_PREFIX, so several Amikos (or test runs) can share one Redis.
+
+const newClient = (url: string, reconnectStrategy: (retries: number) => number | Error) =>
+  createClient({ url, socket: { connectTimeout: 5000, reconnectStrategy } });
+export type RedisClient = ReturnType<typeof newClient>;
+
+export interface Redis {
+  /** Commands and publishing. */
+  client: RedisClient;
+  /** A second connection: a subscribed Redis connection can do nothing else. */
+  subscriber: RedisClient;
+  prefix: string;
+  connect(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CONNECT_ATTEMPTS = 20;
+
+export function createRedis(url: string, prefix: string, log: Logger): Redis {
+  let connected = false;
+  // At start-up give up after a few seconds (the operator sees why); later, keep reconnecting.
+  const client = newClient(url, (retries) =>
+    !connected && retries >= CONNECT_ATTEMPTS
+      ? new Error('Redis cannot be reached')
+      : Math.min(100 * 2 ** Math.min(retries, 5), 3000),
+  );
+  const subscriber = client.duplicate();
+  for (const [name, c] of [
+    ['client', client],
+    ['subscriber', subscriber],
+  ] as const) {
+    c.on('error', (error: unknown) => {
+      if (connected) log.error({ err: error, connection: name }, 'redis connection error');
+    });
+  }
+  return {
+    client,
+    subscriber,
+    prefix,
+    async connect() {
+      await Promise.all([client.connect(), subscriber.connect()]);
+      connected = true;
+    },
+    async close() {
+      await Promise.allSettled([client.isOpen && client.close(), subscriber.isOpen && subscriber.close()]);
+    },
+  };
+}
+
+// INCR, and on the first hit of a window its expiry, in one step.
+const HIT_SCRIPT = `
+local hits = redis.call('INCR', KEYS[1])
+if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return hits`;
+
+/** Fixed-window counters shared by every process: INCR with an expiry set on a window's first hit. */
+export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
+  return {
+    async hit(key, windowMs) {
+      const hits = await redis.client.eval(HIT_SCRIPT, {
+        keys: [`${redis.prefix}:rate:${key}`],
+        arguments: [String(windowMs)],
+      });
+      return Number(hits);
+    },
+  };
+}
+
+/**
+ * With REDIS_URL: connects to Redis while the server starts (before it listens), moves the rate limits
+ * there, and disconnects when the server has stopped. Returns null without REDIS_URL.
+ */
+export function registerRedis(app: FastifyInstance, deps: Deps, env: Env): Redis | null {
+  if (!env.REDIS_URL) return null;
+  const redis = createRedis(env.REDIS_URL, env.REDIS_PREFIX, app.log);
+  deps.limiter = createRateLimiter(createRedisRateLimitStore(redis), deps.config.rateLimits);
+  app.register(async () => {
+    await redis.connect();
+  });
+  app.addHook('onClose', () => redis.close());
+  return redis;
+}

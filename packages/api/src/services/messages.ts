@@ -1,0 +1,727 @@
+import { type SendMessageInput } from '@amiko/core';
+import { newId, prepared, type Database, type Db } from '@amiko/db';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Deps } from '../context.ts';
+import { AppError, appError } from '../errors.ts';
+import type { Realtime } from '../realtime.ts';
+import { avatarUrl } from './views.ts';
+
+// One-to-one private messages (SPEC §2 Messages, §3 Conversation and message, §4 unread flag).
+//
+// Delivery is "persist, then emit": a message is stored in one transaction (conversation, message,
+// counters), then emitted with its stored id to both members. A client sends its own id (clientId, unique
+// per sender in the database) and repeats the send with the same id until it hears back, so a repeat
+// never stores a copy; after every (re)connect it asks for the messages after the last id it has seen.
+// For that question to have a complete answer, ids must become visible in increasing order for each
+// member: see lockMembers and docs/decisions.md ("Message ids in commit order").
+
+/** A stored message as clients see it; times are epoch milliseconds. readAt set means readBy = [recipient]. */
+export interface MessageView {
+  id: number;
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  clientId: string;
+  body: string;
+  createdAt: number;
+  readAt: number | null;
+}
+
+export interface ConversationReadEvent {
+  conversationId: string;
+  readerId: string;
+  /** Every message to the reader with an id up to this one is read. */
+  upTo: number;
+  readAt: number;
+}
+
+/** The other participant of a conversation; a deleted account shows as a deleted member. */
+export interface PeerView {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  deleted: boolean;
+}
+
+export interface ConversationView {
+  id: string;
+  other: PeerView;
+  lastMessage: Pick<MessageView, 'id' | 'senderId' | 'body' | 'createdAt' | 'readAt'> | null;
+  /** When the last message was sent (or the conversation started), for sorting and display. */
+  updatedAt: number;
+  /** Messages to the member in this conversation they have not read. */
+  unreadCount: number;
+  /** The member has blocked the other participant. */
+  blockedByMe: boolean;
+}
+
+export interface SendResult {
+  message: MessageView;
+  /** False when the clientId was already stored: the send was a repeat and nothing new was stored. */
+  created: boolean;
+}
+
+export const SYNC_PAGE_SIZE = 500;
+
+/** "<smaller id>:<larger id>": one conversation per pair of members (conversations.pair_key is unique). */
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
+}
+
+function otherOf(key: string, memberId: string): string {
+  const [a, b] = key.split(':') as [string, string];
+  return a === memberId ? b : a;
+}
+
+const ph = (name: string) => sql.placeholder(name);
+
+interface Statement<R> {
+  execute(values?: Record<string, unknown>): R;
+}
+
+/**
+ * A hot query, prepared once. On SQLite the one connection runs transactions too, so the prepared statement
+ * is used inside them. On PostgreSQL a statement prepared on the pool would run outside the transaction,
+ * so there it is built on the transaction's connection (postgres.js still caches the server-side plan).
+ */
+function statement<R>(
+  database: Database,
+  name: string,
+  build: (db: Db) => { prepare(): Statement<R> },
+): (tx: Db) => Statement<R> {
+  if (database.dialect === 'sqlite') {
+    const once = prepared(database.dialect, name, build(database.db));
+    return () => once;
+  }
+  return (tx) => (build(tx) as unknown as { prepare(name: string): Statement<R> }).prepare(name);
+}
+
+function toView(row: {
+  id: number;
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  clientId: string;
+  body: string;
+  createdAt: Date;
+  readAt: Date | null;
+}): MessageView {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    recipientId: row.recipientId,
+    clientId: row.clientId,
+    body: row.body,
+    createdAt: row.createdAt.getTime(),
+    readAt: row.readAt ? row.readAt.getTime() : null,
+  };
+}
+
+/** The statements of the send path and the other frequent reads, built once per database. */
+function buildStatements(database: Database) {
+  const { t } = database;
+  const m = t.messages;
+  const c = t.conversations;
+  const p = t.conversationParticipants;
+  const blocks = t.blocks;
+  const messageColumns = {
+    id: m.id,
+    conversationId: m.conversationId,
+    senderId: m.senderId,
+    recipientId: m.recipientId,
+    clientId: m.clientId,
+    body: m.body,
+    createdAt: m.createdAt,
+    readAt: m.readAt,
+  };
+  const blockedEitherWay = (me: unknown, other: unknown) =>
+    sql<boolean>`exists(select 1 from ${blocks} where (${blocks.blockerId} = ${me} and ${blocks.blockedId} = ${other}) or (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${me}))`.mapWith(
+      Boolean,
+    );
+
+  return {
+    /** Whether the recipient can be written to: exists, not deleted, no block either way. */
+    peerState: statement(database, 'msg_peer_state', (db) =>
+      db
+        .select({ deletedAt: t.members.deletedAt, blocked: blockedEitherWay(ph('me'), ph('other')) })
+        .from(t.members)
+        .where(eq(t.members.id, ph('other'))),
+    ),
+    access: statement(database, 'msg_access', (db) =>
+      db
+        .select({ hasPaid: t.members.hasPaid, hasFreeAccess: t.members.hasFreeAccess })
+        .from(t.members)
+        .where(and(eq(t.members.id, ph('id')), isNull(t.members.deletedAt))),
+    ),
+    conversationByPair: statement(database, 'msg_conversation_by_pair', (db) =>
+      db
+        .select({ id: c.id })
+        .from(c)
+        .where(eq(c.pairKey, ph('pairKey'))),
+    ),
+    insertConversation: statement(database, 'msg_insert_conversation', (db) =>
+      db.insert(c).values({ id: ph('id'), pairKey: ph('pairKey'), createdAt: ph('createdAt') }),
+    ),
+    insertParticipants: statement(database, 'msg_insert_participants', (db) =>
+      db.insert(p).values([
+        { conversationId: ph('id'), memberId: ph('a'), unreadCount: 0 },
+        { conversationId: ph('id'), memberId: ph('b'), unreadCount: 0 },
+      ]),
+    ),
+    insertMessage: statement(database, 'msg_insert', (db) =>
+      db
+        .insert(m)
+        .values({
+          conversationId: ph('conversationId'),
+          senderId: ph('senderId'),
+          recipientId: ph('recipientId'),
+          clientId: ph('clientId'),
+          body: ph('body'),
+          createdAt: ph('createdAt'),
+        })
+        .onConflictDoNothing({ target: [m.senderId, m.clientId] })
+        .returning(messageColumns),
+    ),
+    messageByClientId: statement(database, 'msg_by_client_id', (db) =>
+      db
+        .select(messageColumns)
+        .from(m)
+        .where(and(eq(m.senderId, ph('senderId')), eq(m.clientId, ph('clientId')))),
+    ),
+    touchConversation: statement(database, 'msg_touch_conversation', (db) =>
+      db
+        .update(c)
+        .set({
+          lastMessageId: ph('messageId') as unknown as number,
+          lastMessageAt: ph('at') as unknown as Date,
+        })
+        .where(eq(c.id, ph('id'))),
+    ),
+    countUnread: statement(database, 'msg_count_unread', (db) =>
+      db
+        .update(p)
+        .set({ unreadCount: sql`${p.unreadCount} + 1` })
+        .where(and(eq(p.conversationId, ph('id')), eq(p.memberId, ph('memberId')))),
+    ),
+    participation: statement(database, 'msg_participation', (db) =>
+      db
+        .select({ pairKey: c.pairKey })
+        .from(p)
+        .innerJoin(c, eq(c.id, p.conversationId))
+        .where(and(eq(p.conversationId, ph('id')), eq(p.memberId, ph('me')))),
+    ),
+    sync: statement(database, 'msg_sync', (db) =>
+      db
+        .select(messageColumns)
+        .from(m)
+        .innerJoin(p, and(eq(p.conversationId, m.conversationId), eq(p.memberId, ph('me'))))
+        .where(gt(m.id, ph('after')))
+        .orderBy(asc(m.id))
+        .limit(ph('limit')),
+    ),
+    thread: statement(database, 'msg_thread', (db) =>
+      db
+        .select(messageColumns)
+        .from(m)
+        .where(and(eq(m.conversationId, ph('id')), lt(m.id, ph('before'))))
+        .orderBy(desc(m.id))
+        .limit(ph('limit')),
+    ),
+    unreadState: statement(database, 'msg_unread_state', (db) =>
+      db
+        .select({
+          // Columns spelled out with their table: drizzle leaves them unqualified in a one-table query.
+          hasUnread:
+            sql<boolean>`exists(select 1 from ${m} where ${m}.${sql.identifier('recipient_id')} = ${ph('me')} and ${m}.${sql.identifier('read_at')} is null and ${m}.${sql.identifier('id')} > ${t.members}.${sql.identifier('unread_cleared_through')})`.mapWith(
+              Boolean,
+            ),
+          unreadConversations:
+            sql<number>`(select count(*) from ${p} where ${p}.${sql.identifier('member_id')} = ${ph('me')} and ${p}.${sql.identifier('unread_count')} > 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(t.members)
+        .where(eq(t.members.id, ph('me'))),
+    ),
+  };
+}
+
+type Statements = ReturnType<typeof buildStatements>;
+const statementsByDatabase = new WeakMap<Database, Statements>();
+function statementsOf(database: Database): Statements {
+  let statements = statementsByDatabase.get(database);
+  if (!statements) {
+    statements = buildStatements(database);
+    statementsByDatabase.set(database, statements);
+  }
+  return statements;
+}
+
+/**
+ * PostgreSQL: takes the row locks of the members a write is about, in id order (no deadlocks), before it
+ * draws a message id. Every transaction that stores a message for a member therefore draws its id and
+ * commits before the next one for that member can draw: for each member, ids become visible in increasing
+ * order, so "every message after the last id I saw" misses nothing. SQLite needs nothing: BEGIN IMMEDIATE
+ * already admits one writer at a time.
+ */
+async function lockMembers(database: Database, tx: Db, ids: string[]): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  const { members } = database.t;
+  const sorted = [...new Set(ids)].sort();
+  await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(
+    sql`select 1 from ${members} where ${inArray(members.id, sorted)} order by ${members.id} for no key update`,
+  );
+}
+
+/** Whether a member may send now (paid or early access), read from the database. */
+export async function hasMessagingAccess(deps: Deps, memberId: string): Promise<boolean> {
+  const [row] = await statementsOf(deps.database).access(deps.database.db).execute({ id: memberId });
+  return Boolean(row && (row.hasPaid || row.hasFreeAccess));
+}
+
+/** The work of one send inside a transaction: checks, conversation, message, counters. */
+async function storeMessage(
+  database: Database,
+  tx: Db,
+  senderId: string,
+  input: SendMessageInput,
+): Promise<SendResult> {
+  const s = statementsOf(database);
+  await lockMembers(database, tx, [senderId, input.to]);
+  const [peer] = await s.peerState(tx).execute({ me: senderId, other: input.to });
+  if (!peer) throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
+  if (peer.deletedAt) throw appError('FORBIDDEN', 'messages:errors.memberDeleted');
+  if (peer.blocked) throw appError('BLOCKED', 'messages:errors.blocked');
+  const key = pairKey(senderId, input.to);
+  const now = new Date();
+  let [conversation] = await s.conversationByPair(tx).execute({ pairKey: key });
+  if (!conversation) {
+    conversation = { id: newId() };
+    await s.insertConversation(tx).execute({ id: conversation.id, pairKey: key, createdAt: now });
+    await s.insertParticipants(tx).execute({ id: conversation.id, a: senderId, b: input.to });
+  }
+  const [inserted] = await s.insertMessage(tx).execute({
+    conversationId: conversation.id,
+    senderId,
+    recipientId: input.to,
+    clientId: input.clientId,
+    body: input.body,
+    createdAt: now,
+  });
+  if (!inserted) {
+    const [stored] = await s.messageByClientId(tx).execute({ senderId, clientId: input.clientId });
+    return { message: toView(stored!), created: false };
+  }
+  await s.touchConversation(tx).execute({ id: conversation.id, messageId: inserted.id, at: now });
+  await s.countUnread(tx).execute({ id: conversation.id, memberId: input.to });
+  return { message: toView(inserted), created: true };
+}
+
+interface PendingSend {
+  senderId: string;
+  input: SendMessageInput;
+  resolve(result: SendResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * SQLite group commit: sends that arrive in the same turn of the event loop are stored in one transaction,
+ * each in its own savepoint (a refused send leaves the others alone), and answered once it has committed.
+ * A commit writes every touched page to the WAL, so one commit per message would cost more than the
+ * messages themselves under load; alone, a send waits only for the next turn (setImmediate).
+ */
+function createGroupCommit(database: Database) {
+  if (database.raw.kind !== 'sqlite') throw new Error('group commit is for SQLite');
+  const client = database.raw.client;
+  let pending: PendingSend[] = [];
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    const outcomes: ({ ok: true; result: SendResult } | { ok: false; error: unknown })[] = [];
+    try {
+      await database.transaction(async (tx) => {
+        for (const send of batch) {
+          client.exec('SAVEPOINT send');
+          try {
+            outcomes.push({ ok: true, result: await storeMessage(database, tx, send.senderId, send.input) });
+            client.exec('RELEASE send');
+          } catch (error) {
+            client.exec('ROLLBACK TO send');
+            client.exec('RELEASE send');
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const send of batch) send.reject(error);
+      return;
+    }
+    batch.forEach((send, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) send.resolve(outcome.result);
+      else send.reject(outcome.error);
+    });
+  };
+  return {
+    store(senderId: string, input: SendMessageInput): Promise<SendResult> {
+      return new Promise((resolve, reject) => {
+        if (pending.length === 0) setImmediate(() => void flush());
+        pending.push({ senderId, input, resolve, reject });
+      });
+    },
+  };
+}
+
+const groupCommits = new WeakMap<Database, ReturnType<typeof createGroupCommit>>();
+function groupCommitOf(database: Database) {
+  let groupCommit = groupCommits.get(database);
+  if (!groupCommit) {
+    groupCommit = createGroupCommit(database);
+    groupCommits.set(database, groupCommit);
+  }
+  return groupCommit;
+}
+
+/**
+ * Stores a message from `senderId` (whose access the caller has checked). A repeat of an already stored
+ * clientId returns the stored message with created: false, also when the limit or a block would now refuse
+ * it: it was accepted once.
+ */
+export async function sendMessage(
+  deps: Deps,
+  senderId: string,
+  input: SendMessageInput,
+): Promise<SendResult> {
+  const { database } = deps;
+  const s = statementsOf(database);
+  if (input.to === senderId)
+    throw appError('VALIDATION', 'messages:errors.cannotMessageSelf', { field: 'to' });
+  const earlier = async (): Promise<SendResult | null> => {
+    const [row] = await s.messageByClientId(database.db).execute({ senderId, clientId: input.clientId });
+    return row ? { message: toView(row), created: false } : null;
+  };
+  try {
+    await deps.limiter.check('message:account', senderId);
+  } catch (error) {
+    const repeat = await earlier();
+    if (repeat) return repeat;
+    if (error instanceof AppError && error.appCode === 'RATE_LIMITED') {
+      throw appError('RATE_LIMITED', 'messages:errors.tooFast');
+    }
+    throw error;
+  }
+  try {
+    return database.dialect === 'sqlite'
+      ? await groupCommitOf(database).store(senderId, input)
+      : await database.transaction((tx) => storeMessage(database, tx, senderId, input));
+  } catch (error) {
+    // A block or a deleted account refuses new messages, not the repeat of one stored before.
+    if (error instanceof AppError && error.appCode !== 'NOT_FOUND') {
+      const repeat = await earlier();
+      if (repeat) return repeat;
+    }
+    throw error;
+  }
+}
+
+/** Tells both members (every device) about a stored message. */
+export function publishMessage(realtime: Realtime, message: MessageView): void {
+  realtime.emitToMember(message.recipientId, 'message:new', message);
+  realtime.emitToMember(message.senderId, 'message:new', message);
+}
+
+/** The other participant of a conversation the member takes part in; NOT_FOUND for anyone else. */
+async function otherParticipant(
+  deps: Deps,
+  tx: Db,
+  memberId: string,
+  conversationId: string,
+): Promise<string> {
+  const [row] = await statementsOf(deps.database)
+    .participation(tx)
+    .execute({ id: conversationId, me: memberId });
+  if (!row) throw appError('NOT_FOUND', 'messages:errors.conversationNotFound');
+  return otherOf(row.pairKey, memberId);
+}
+
+/** A page of a conversation's messages, oldest first: the newest page, or the one before a message id. */
+export async function threadPage(
+  deps: Deps,
+  memberId: string,
+  input: { conversationId: string; before?: number | undefined; limit: number },
+): Promise<{ messages: MessageView[]; hasMore: boolean }> {
+  const { database } = deps;
+  await otherParticipant(deps, database.db, memberId, input.conversationId);
+  const rows = await statementsOf(database)
+    .thread(database.db)
+    .execute({
+      id: input.conversationId,
+      before: input.before ?? Number.MAX_SAFE_INTEGER,
+      limit: input.limit + 1,
+    });
+  const hasMore = rows.length > input.limit;
+  return { messages: rows.slice(0, input.limit).reverse().map(toView), hasMore };
+}
+
+/** Every message of the member's conversations after `after`, ascending, a page at a time. */
+export async function messagesAfter(
+  deps: Deps,
+  memberId: string,
+  after: number,
+): Promise<{ messages: MessageView[]; more: boolean }> {
+  const { database } = deps;
+  const rows = await statementsOf(database)
+    .sync(database.db)
+    .execute({ me: memberId, after, limit: SYNC_PAGE_SIZE + 1 });
+  return { messages: rows.slice(0, SYNC_PAGE_SIZE).map(toView), more: rows.length > SYNC_PAGE_SIZE };
+}
+
+/**
+ * Marks the member's incoming messages of a conversation read, up to `upTo` (default: all), and recounts
+ * the conversation's unread messages. Returns the read event to publish, or null when nothing changed.
+ */
+export async function markRead(
+  deps: Deps,
+  memberId: string,
+  input: { conversationId: string; upTo?: number | undefined },
+): Promise<ConversationReadEvent | null> {
+  const { database } = deps;
+  const { t } = database;
+  const m = t.messages;
+  const p = t.conversationParticipants;
+  const readAt = new Date();
+  return database.transaction(async (tx) => {
+    // The same lock a send to this member takes: the recount below cannot miss a message being stored.
+    await lockMembers(database, tx, [memberId]);
+    await otherParticipant(deps, tx, memberId, input.conversationId);
+    const marked = await tx
+      .update(m)
+      .set({ readAt })
+      .where(
+        and(
+          eq(m.conversationId, input.conversationId),
+          eq(m.recipientId, memberId),
+          isNull(m.readAt),
+          input.upTo === undefined ? undefined : lte(m.id, input.upTo),
+        ),
+      )
+      .returning({ id: m.id });
+    if (marked.length === 0) return null;
+    await tx
+      .update(p)
+      .set({
+        unreadCount: sql`(select count(*) from ${m} where ${m.conversationId} = ${input.conversationId} and ${m.recipientId} = ${memberId} and ${m.readAt} is null)`,
+      })
+      .where(and(eq(p.conversationId, input.conversationId), eq(p.memberId, memberId)));
+    return {
+      conversationId: input.conversationId,
+      readerId: memberId,
+      upTo: Math.max(...marked.map((r) => r.id)),
+      readAt: readAt.getTime(),
+    };
+  });
+}
+
+/** Tells both participants that messages were read (the sender shows read marks). */
+export async function publishRead(deps: Deps, event: ConversationReadEvent): Promise<void> {
+  const other = await otherParticipant(deps, deps.database.db, event.readerId, event.conversationId).catch(
+    () => null,
+  );
+  deps.realtime.emitToMember(event.readerId, 'conversation:read', event);
+  if (other) deps.realtime.emitToMember(other, 'conversation:read', event);
+}
+
+/** The other participant, for the typing indicator: null unless both take part and neither blocked the other. */
+export async function typingRecipient(
+  deps: Deps,
+  memberId: string,
+  conversationId: string,
+): Promise<string | null> {
+  const { database } = deps;
+  const [row] = await statementsOf(database)
+    .participation(database.db)
+    .execute({ id: conversationId, me: memberId });
+  if (!row) return null;
+  const other = otherOf(row.pairKey, memberId);
+  const [peer] = await statementsOf(database).peerState(database.db).execute({ me: memberId, other });
+  return peer && !peer.blocked && !peer.deletedAt ? other : null;
+}
+
+/**
+ * Deletes a conversation the member takes part in, with all its messages, for both participants
+ * (irreversible). Tells both members' devices.
+ */
+export async function deleteConversation(
+  deps: Deps,
+  memberId: string,
+  conversationId: string,
+): Promise<void> {
+  const { database } = deps;
+  const { t } = database;
+  const other = await database.transaction(async (tx) => {
+    const peer = await otherParticipant(deps, tx, memberId, conversationId);
+    // Sends lock both members before they find the conversation: with the same locks, no message can be
+    // stored into a conversation that is being deleted.
+    await lockMembers(database, tx, [memberId, peer]);
+    const deleted = await tx
+      .delete(t.conversations)
+      .where(eq(t.conversations.id, conversationId))
+      .returning({ id: t.conversations.id });
+    if (deleted.length === 0) throw appError('NOT_FOUND', 'messages:errors.conversationNotFound');
+    return peer;
+  });
+  deps.realtime.emitToMember(memberId, 'conversation:deleted', { conversationId });
+  deps.realtime.emitToMember(other, 'conversation:deleted', { conversationId });
+}
+
+function peerView(
+  member:
+    | {
+        id: string;
+        name: string;
+        photoKey: string | null;
+        croppedPhotoKey: string | null;
+        deletedAt: Date | null;
+      }
+    | undefined,
+  id: string,
+): PeerView {
+  if (!member || member.deletedAt) return { id, name: '', avatarUrl: null, deleted: true };
+  return { id, name: member.name, avatarUrl: avatarUrl(member), deleted: false };
+}
+
+async function peersOf(deps: Deps, memberId: string, ids: string[]) {
+  const { db, t } = deps.database;
+  if (ids.length === 0) return { members: new Map(), blocked: new Set<string>() };
+  const [members, blocked] = await Promise.all([
+    db
+      .select({
+        id: t.members.id,
+        name: t.members.name,
+        photoKey: t.members.photoKey,
+        croppedPhotoKey: t.members.croppedPhotoKey,
+        deletedAt: t.members.deletedAt,
+      })
+      .from(t.members)
+      .where(inArray(t.members.id, ids)),
+    db
+      .select({ id: t.blocks.blockedId })
+      .from(t.blocks)
+      .where(and(eq(t.blocks.blockerId, memberId), inArray(t.blocks.blockedId, ids))),
+  ]);
+  return { members: new Map(members.map((m) => [m.id, m])), blocked: new Set(blocked.map((b) => b.id)) };
+}
+
+/**
+ * The member's conversations, most recent first, and the replay cursor that goes with them: the newest
+ * message id of the list, from the same snapshot (a client syncs after it once its socket connects).
+ */
+export async function listConversations(
+  deps: Deps,
+  memberId: string,
+): Promise<{ conversations: ConversationView[]; cursor: number }> {
+  const { db, t } = deps.database;
+  const c = t.conversations;
+  const p = t.conversationParticipants;
+  const m = t.messages;
+  const rows = await db
+    .select({
+      id: c.id,
+      pairKey: c.pairKey,
+      createdAt: c.createdAt,
+      unreadCount: p.unreadCount,
+      lastId: m.id,
+      lastSenderId: m.senderId,
+      lastBody: m.body,
+      lastCreatedAt: m.createdAt,
+      lastReadAt: m.readAt,
+    })
+    .from(p)
+    .innerJoin(c, eq(c.id, p.conversationId))
+    .leftJoin(m, eq(m.id, c.lastMessageId))
+    .where(eq(p.memberId, memberId))
+    .orderBy(desc(sql`coalesce(${c.lastMessageAt}, ${c.createdAt})`), desc(c.id));
+  const others = rows.map((r) => otherOf(r.pairKey, memberId));
+  const peers = await peersOf(deps, memberId, others);
+  let cursor = 0;
+  const conversations = rows.map((row, i): ConversationView => {
+    const other = others[i]!;
+    if (row.lastId !== null && row.lastId > cursor) cursor = row.lastId;
+    return {
+      id: row.id,
+      other: peerView(peers.members.get(other), other),
+      lastMessage:
+        row.lastId === null
+          ? null
+          : {
+              id: row.lastId,
+              senderId: row.lastSenderId!,
+              body: row.lastBody!,
+              createdAt: row.lastCreatedAt!.getTime(),
+              readAt: row.lastReadAt ? row.lastReadAt.getTime() : null,
+            },
+      updatedAt: (row.lastCreatedAt ?? row.createdAt).getTime(),
+      unreadCount: row.unreadCount,
+      blockedByMe: peers.blocked.has(other),
+    };
+  });
+  return { conversations, cursor };
+}
+
+/**
+ * The member a "Message" button points at, and the conversation with them if there is one: what
+ * /messages?with=<memberId> opens (a new conversation starts with its first message).
+ */
+export async function openConversation(
+  deps: Deps,
+  memberId: string,
+  withId: string,
+): Promise<{ conversationId: string | null; other: PeerView; blockedByMe: boolean }> {
+  if (withId === memberId) throw appError('VALIDATION', 'messages:errors.cannotMessageSelf');
+  const { db } = deps.database;
+  const peers = await peersOf(deps, memberId, [withId]);
+  if (!peers.members.has(withId)) throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
+  const [conversation] = await statementsOf(deps.database)
+    .conversationByPair(db)
+    .execute({ pairKey: pairKey(memberId, withId) });
+  return {
+    conversationId: conversation?.id ?? null,
+    other: peerView(peers.members.get(withId), withId),
+    blockedByMe: peers.blocked.has(withId),
+  };
+}
+
+/**
+ * SPEC §4 unread flag: true while a message to the member, not sent by them and not read, is newer than
+ * what they cleared by clicking the messages icon. Also the number of conversations with unread messages
+ * (the desktop badge).
+ */
+export async function unreadState(
+  deps: Deps,
+  memberId: string,
+): Promise<{ hasUnread: boolean; unreadConversations: number }> {
+  const { database } = deps;
+  const [row] = await statementsOf(database).unreadState(database.db).execute({ me: memberId });
+  return { hasUnread: row?.hasUnread ?? false, unreadConversations: row?.unreadConversations ?? 0 };
+}
+
+/** Clears the unread flag through the newest unread message, on the server so that it holds on every device. */
+export async function clearUnread(deps: Deps, memberId: string): Promise<{ through: number }> {
+  const { db, t } = deps.database;
+  const m = t.messages;
+  const [newest] = await db
+    .select({ id: sql<number | null>`max(${m.id})`.mapWith(Number) })
+    .from(m)
+    .where(and(eq(m.recipientId, memberId), isNull(m.readAt)));
+  const through = newest?.id ?? 0;
+  if (through > 0) {
+    const [updated] = await db
+      .update(t.members)
+      .set({ unreadClearedThrough: through })
+      .where(and(eq(t.members.id, memberId), lt(t.members.unreadClearedThrough, through)))
+      .returning({ through: t.members.unreadClearedThrough });
+    if (updated) deps.realtime.emitToMember(memberId, 'unread:cleared', { through });
+  }
+  return { through };
+}

@@ -1,0 +1,58 @@
+// The socket.io contract between the server (apps/server/src/plugins/socket.ts) and its clients (the UI,
+// the tests, the benchmark). Types only: clients import them with `import type`.
+import type { AppErrorCode } from '@amiko/core';
+import type { ConversationReadEvent, MessageView } from './services/messages.ts';
+
+export type { ConversationReadEvent, MessageView };
+
+/** What an acknowledgement carries: the result, or the refusal as a stable code and an i18n key. */
+export type Ack<T> = { ok: true; data: T } | { ok: false; error: { appCode: AppErrorCode; message: string } };
+
+export interface SyncResult {
+  /** Ascending by id. */
+  messages: MessageView[];
+  /** More messages follow: ask again after the last id of this page. */
+  more: boolean;
+}
+
+export interface ClientToServerEvents {
+  /**
+   * Sends a message. Wait for the ack; without one (timeout, reconnect) send again with the same clientId:
+   * the server stores a clientId once per sender and answers a repeat with the stored message.
+   */
+  'message:send': (
+    input: { to: string; clientId: string; body: string },
+    ack: (result: Ack<MessageView>) => void,
+  ) => void;
+  /** Every message of the member's conversations after a message id; used after each (re)connect. */
+  'message:sync': (input: { after: number }, ack: (result: Ack<SyncResult>) => void) => void;
+  /** Marks the member's incoming messages of a conversation read, up to a message id. */
+  'conversation:read': (
+    input: { conversationId: string; upTo?: number },
+    ack?: (result: Ack<{ upTo: number | null }>) => void,
+  ) => void;
+  /** "I am typing" in a conversation; send at most every few seconds while typing. */
+  typing: (input: { conversationId: string }) => void;
+}
+
+export interface ServerToClientEvents {
+  /** A stored message of one of the member's conversations (sent or received, from any device). */
+  'message:new': (message: MessageView) => void;
+  /** The recipient read the messages of a conversation up to a message id (readBy). */
+  'conversation:read': (event: ConversationReadEvent) => void;
+  /** A participant deleted the conversation and all its messages. */
+  'conversation:deleted': (event: { conversationId: string }) => void;
+  /** The other participant is typing. */
+  typing: (event: { conversationId: string; memberId: string }) => void;
+  /** The member cleared the unread indicator (on any device). */
+  'unread:cleared': (event: { through: number }) => void;
+}
+
+/** What the server keeps about each socket, from its handshake. */
+export interface SocketData {
+  memberId: string;
+  sessionId: string;
+  sessionExpiresAt: number;
+  /** Whether the member may send; re-read from the database while false (a payment may have arrived). */
+  canMessage: boolean;
+}

@@ -1,0 +1,260 @@
+import type {
+  Ack,
+  ClientToServerEvents,
+  ConversationReadEvent,
+  MessageView,
+  ServerToClientEvents,
+  SyncResult,
+} from '@amiko/api';
+import { createReplayCursor, type AppErrorCode } from '@amiko/core';
+import { io, type Socket } from 'socket.io-client';
+
+// The live side of messaging, without React: one socket per signed-in member, the outbox of messages on
+// their way, the replay after every reconnect and the typing indicators. useMessagingLive.ts connects it
+// to the query caches; the screens read it through useMessagingClient.
+
+export type MessagingSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** How long to wait for the server's ack before sending again (with the same clientId). */
+const ACK_TIMEOUT_MS = 8000;
+/** How long to wait before connecting again after the server refused for a reason other than the session. */
+const RETRY_REFUSED_MS = 5000;
+/** A typing indicator shows this long after the last "typing" event. */
+const TYPING_SHOWS_MS = 4000;
+/** Tell the other member at most this often that we are typing. */
+export const TYPING_SEND_INTERVAL_MS = 2500;
+
+export interface OutboxEntry {
+  clientId: string;
+  to: string;
+  body: string;
+  createdAt: number;
+  status: 'sending' | 'failed';
+  error?: { appCode: AppErrorCode; message: string };
+}
+
+export interface MessagingHandlers {
+  /** A stored message: from the live feed, a replay, or the ack of our own send. */
+  message(message: MessageView, source: 'live' | 'replay' | 'ack'): void;
+  read(event: ConversationReadEvent): void;
+  deleted(conversationId: string): void;
+  unreadCleared(): void;
+  /** Connected (again): whatever was missed while away must be read again. */
+  connected(again: boolean): void;
+  /** The server ended the connection or refused it for want of a session: the session is over. */
+  sessionEnded(): void;
+  /** A send was refused because the member has no access to messaging (SPEC §6: go to payment). */
+  paymentRequired(): void;
+}
+
+type Listener = () => void;
+
+function createStore<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<Listener>();
+  return {
+    get: () => value,
+    set(next: T) {
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+export type MessagingClient = ReturnType<typeof createMessagingClient>;
+
+export function createMessagingClient(apiBaseUrl: string, handlers: MessagingHandlers) {
+  const socket: MessagingSocket = io(apiBaseUrl || undefined, {
+    // WebSocket only: no long-polling, so no sticky sessions behind a load balancer.
+    transports: ['websocket'],
+    withCredentials: true,
+    autoConnect: false,
+    reconnectionDelayMax: 5000,
+  });
+  const cursor = createReplayCursor();
+  let cursorKnown = false;
+  let connectedBefore = false;
+  let stopped = false;
+
+  const outbox = createStore<OutboxEntry[]>([]);
+  const typing = createStore<ReadonlyMap<string, { memberId: string; until: number }>>(new Map());
+  const connection = createStore<boolean>(false);
+
+  const seen = (message: MessageView, source: 'live' | 'replay' | 'ack') => {
+    if (source !== 'replay') cursor.seenLive(message.id, Date.now());
+    clearTyping(message.conversationId, message.senderId);
+    handlers.message(message, source);
+  };
+
+  async function replay() {
+    if (!cursorKnown) return;
+    try {
+      for (let after = cursor.resumeAfter(Date.now()); ;) {
+        const result = (await socket
+          .timeout(ACK_TIMEOUT_MS)
+          .emitWithAck('message:sync', { after })) as Ack<SyncResult>;
+        if (!result.ok) return;
+        for (const message of result.data.messages) seen(message, 'replay');
+        after = result.data.messages.at(-1)?.id ?? after;
+        cursor.seenSnapshot(after);
+        if (!result.data.more) return;
+      }
+    } catch {
+      // The connection dropped during the replay: the next connect replays again.
+    }
+  }
+
+  socket.on('connect', () => {
+    connection.set(true);
+    const again = connectedBefore;
+    connectedBefore = true;
+    handlers.connected(again);
+    void replay();
+    void pump();
+  });
+  socket.on('disconnect', (reason) => {
+    connection.set(false);
+    cursor.disconnected(Date.now());
+    // The server closes a socket whose session ended (sign-out, password change, deletion).
+    if (reason === 'io server disconnect') handlers.sessionEnded();
+  });
+  socket.on('connect_error', (error) => {
+    // Unreachable: socket.io keeps trying by itself. Refused by the server: without a session that is the
+    // end; anything else (a database hiccup) is worth another try in a moment.
+    if (socket.active) return;
+    if (error.message === 'common:errors.notSignedIn' || error.message === 'common:errors.emailNotVerified') {
+      handlers.sessionEnded();
+    } else {
+      setTimeout(() => {
+        if (!stopped && !socket.connected) socket.connect();
+      }, RETRY_REFUSED_MS);
+    }
+  });
+  socket.on('message:new', (message) => seen(message, 'live'));
+  socket.on('conversation:read', (event) => handlers.read(event));
+  socket.on('conversation:deleted', ({ conversationId }) => handlers.deleted(conversationId));
+  socket.on('unread:cleared', () => handlers.unreadCleared());
+  socket.on('typing', ({ conversationId, memberId }) => {
+    const next = new Map(typing.get());
+    next.set(conversationId, { memberId, until: Date.now() + TYPING_SHOWS_MS });
+    typing.set(next);
+    setTimeout(() => {
+      const current = typing.get().get(conversationId);
+      if (current && current.until <= Date.now()) clearTyping(conversationId, memberId);
+    }, TYPING_SHOWS_MS + 50);
+  });
+
+  function clearTyping(conversationId: string, memberId: string) {
+    if (typing.get().get(conversationId)?.memberId !== memberId) return;
+    const next = new Map(typing.get());
+    next.delete(conversationId);
+    typing.set(next);
+  }
+
+  const update = (clientId: string, change: Partial<OutboxEntry> | null) =>
+    outbox.set(
+      change === null
+        ? outbox.get().filter((e) => e.clientId !== clientId)
+        : outbox.get().map((e) => (e.clientId === clientId ? { ...e, ...change } : e)),
+    );
+
+  const connected = () =>
+    socket.connected
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+
+  // One send at a time, oldest first: the member's messages are stored in the order they were written.
+  let pumping = false;
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    try {
+      for (;;) {
+        const entry = outbox.get().find((e) => e.status === 'sending');
+        if (!entry || stopped) return;
+        await connected();
+        if (stopped) return;
+        let ack: Ack<MessageView>;
+        try {
+          ack = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', {
+            to: entry.to,
+            clientId: entry.clientId,
+            body: entry.body,
+          })) as Ack<MessageView>;
+        } catch {
+          continue; // no ack (connection lost, server gone): the same clientId again, never a copy
+        }
+        if (ack.ok) {
+          update(entry.clientId, null);
+          seen(ack.data, 'ack');
+        } else if (ack.error.appCode === 'PAYMENT_REQUIRED') {
+          update(entry.clientId, null);
+          handlers.paymentRequired();
+        } else {
+          update(entry.clientId, { status: 'failed', error: ack.error });
+        }
+      }
+    } finally {
+      pumping = false;
+    }
+  }
+
+  let lastTypingSent = 0;
+
+  return {
+    socket,
+    outbox,
+    typing,
+    connection,
+    start() {
+      stopped = false;
+      socket.connect();
+    },
+    stop() {
+      stopped = true;
+      socket.disconnect();
+      outbox.set([]);
+      typing.set(new Map());
+    },
+    /** A consistent snapshot (the conversation list) has every message up to `id`: replay after it. */
+    knownUpTo(id: number) {
+      cursorKnown = true;
+      cursor.seenSnapshot(id);
+    },
+    send(to: string, body: string) {
+      const entry: OutboxEntry = {
+        clientId: crypto.randomUUID(),
+        to,
+        body,
+        createdAt: Date.now(),
+        status: 'sending',
+      };
+      outbox.set([...outbox.get(), entry]);
+      void pump();
+      return entry.clientId;
+    },
+    retry(clientId: string) {
+      update(clientId, { status: 'sending', error: undefined });
+      void pump();
+    },
+    discard(clientId: string) {
+      update(clientId, null);
+    },
+    /** Marks the conversation read up to a message id; false when not connected (use HTTP then). */
+    markRead(conversationId: string, upTo: number): boolean {
+      if (!socket.connected) return false;
+      socket.emit('conversation:read', { conversationId, upTo });
+      return true;
+    },
+    typingIn(conversationId: string) {
+      const now = Date.now();
+      if (!socket.connected || now - lastTypingSent < TYPING_SEND_INTERVAL_MS) return;
+      lastTypingSent = now;
+      socket.emit('typing', { conversationId });
+    },
+  };
+}

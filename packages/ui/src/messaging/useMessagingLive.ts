@@ -1,0 +1,163 @@
+import type { ConversationReadEvent, MessageView, RouterOutputs } from '@amiko/api';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { usePlatform } from '../platform.tsx';
+import { trpc } from '../trpc.ts';
+import type { MessagingClient, MessagingHandlers } from './client.ts';
+import { withMessage, withRead } from './thread-data.ts';
+
+// Keeps the messaging caches (conversation list, threads, unread flag) current from the live connection.
+// Mounted once, by the header's useUnread, for every verified member on every page.
+
+type Utils = ReturnType<typeof trpc.useUtils>;
+export type ConversationList = RouterOutputs['messages']['conversations'];
+
+let current: MessagingClient | null = null;
+const listeners = new Set<() => void>();
+function setCurrent(client: MessagingClient | null) {
+  current = client;
+  for (const listener of listeners) listener();
+}
+
+/** The live messaging client of the signed-in member (null before it exists or after sign-out). */
+export function useMessagingClient(): MessagingClient | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    () => current,
+    () => null,
+  );
+}
+
+function applyMessage(utils: Utils, me: string, message: MessageView) {
+  utils.messages.thread.setData({ conversationId: message.conversationId }, (thread) =>
+    thread ? withMessage(thread, message) : thread,
+  );
+  let known = false;
+  utils.messages.conversations.setData(undefined, (list) => {
+    if (!list) return list;
+    const conversation = list.conversations.find((c) => c.id === message.conversationId);
+    if (!conversation) return list;
+    known = true;
+    if (conversation.lastMessage && conversation.lastMessage.id >= message.id) return list;
+    const updated = {
+      ...conversation,
+      lastMessage: {
+        id: message.id,
+        senderId: message.senderId,
+        body: message.body,
+        createdAt: message.createdAt,
+        readAt: message.readAt,
+      },
+      updatedAt: message.createdAt,
+      unreadCount: conversation.unreadCount + (message.recipientId === me && message.readAt === null ? 1 : 0),
+    };
+    // list.cursor stays as the server's snapshot said: only a snapshot may move the replay cursor at once.
+    return {
+      ...list,
+      conversations: [updated, ...list.conversations.filter((c) => c.id !== conversation.id)],
+    };
+  });
+  // A new conversation: its other member's name and photo come with the list.
+  if (!known) void utils.messages.conversations.invalidate();
+  if (message.recipientId === me) void utils.messages.unread.invalidate();
+}
+
+function applyRead(utils: Utils, me: string, event: ConversationReadEvent) {
+  utils.messages.thread.setData({ conversationId: event.conversationId }, (thread) =>
+    thread ? withRead(thread, event) : thread,
+  );
+  utils.messages.conversations.setData(undefined, (list) =>
+    list
+      ? {
+          ...list,
+          conversations: list.conversations.map((c) => {
+            if (c.id !== event.conversationId) return c;
+            const last = c.lastMessage;
+            const lastRead =
+              last && last.senderId !== event.readerId && last.id <= event.upTo && last.readAt === null
+                ? { ...last, readAt: event.readAt }
+                : last;
+            return { ...c, lastMessage: lastRead };
+          }),
+        }
+      : list,
+  );
+  if (event.readerId === me) {
+    void utils.messages.conversations.invalidate();
+    void utils.messages.unread.invalidate();
+  }
+}
+
+/**
+ * Connects the signed-in, verified member (`memberId`) to the live feed while mounted, and turns its
+ * events into cache updates, notifications and the payment redirect.
+ */
+export function useMessagingLive(memberId: string | null) {
+  const utils = trpc.useUtils();
+  const platform = usePlatform();
+  const navigate = useNavigate();
+  const { t } = useTranslation('messages');
+  // The handlers read the latest of these without reconnecting when they change.
+  const latest = useRef({ utils, platform, navigate, t });
+  useEffect(() => {
+    latest.current = { utils, platform, navigate, t };
+  });
+
+  useEffect(() => {
+    if (!memberId) return;
+    const me = memberId;
+    const handlers: MessagingHandlers = {
+      message(message, source) {
+        const { utils, platform, t } = latest.current;
+        applyMessage(utils, me, message);
+        if (source !== 'ack' && message.recipientId === me && document.hidden) {
+          const sender = utils.messages.conversations
+            .getData()
+            ?.conversations.find((c) => c.id === message.conversationId)?.other;
+          platform.notify({
+            title: sender?.name || t('notification.title'),
+            body: message.body,
+            path: `/messages?with=${message.senderId}`,
+          });
+        }
+      },
+      read: (event) => applyRead(latest.current.utils, me, event),
+      deleted(conversationId) {
+        const { utils } = latest.current;
+        utils.messages.conversations.setData(undefined, (list) =>
+          list ? { ...list, conversations: list.conversations.filter((c) => c.id !== conversationId) } : list,
+        );
+        utils.messages.thread.setData({ conversationId }, undefined);
+        void utils.messages.unread.invalidate();
+      },
+      unreadCleared: () => void latest.current.utils.messages.unread.invalidate(),
+      connected(again) {
+        // What changed before the connection was up (reads, deletions, counts) is read again; new messages
+        // are replayed.
+        const { utils } = latest.current;
+        void utils.messages.unread.invalidate();
+        if (again) void utils.messages.conversations.invalidate();
+      },
+      sessionEnded: () => void latest.current.utils.auth.me.invalidate(),
+      paymentRequired: () => void latest.current.navigate('/payment-info'),
+    };
+    // socket.io's client is loaded only for members, never on a visitor's first page.
+    let client: MessagingClient | null = null;
+    let cancelled = false;
+    void import('./client.ts').then(({ createMessagingClient }) => {
+      if (cancelled) return;
+      client = createMessagingClient(latest.current.platform.apiBaseUrl, handlers);
+      setCurrent(client);
+      client.start();
+    });
+    return () => {
+      cancelled = true;
+      client?.stop();
+      if (client && current === client) setCurrent(null);
+    };
+  }, [memberId]);
+}

@@ -1,0 +1,83 @@
+import { MESSAGE_MAX_LENGTH, messageBodySchema } from '@amiko/core';
+import { ActionIcon, Group, Text, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  disabled: boolean;
+  onSend(body: string): void;
+  onTyping(): void;
+}
+
+/** The message field: Enter sends, Shift+Enter starts a new line; too long or empty says so next to it. */
+export function Composer({ disabled, onSend, onTyping }: Props) {
+  const { t } = useTranslation('messages');
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const remaining = MESSAGE_MAX_LENGTH - body.length;
+
+  const submit = () => {
+    if (disabled) return;
+    const parsed = messageBodySchema.safeParse(body);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'messages:errors.empty');
+      return;
+    }
+    onSend(parsed.data);
+    setBody('');
+    setError(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <Textarea
+          value={body}
+          onChange={(event) => {
+            setBody(event.currentTarget.value);
+            if (error) setError(null);
+            if (event.currentTarget.value.trim() !== '') onTyping();
+          }}
+          onKeyDown={onKeyDown}
+          aria-label={t('composer.label')}
+          placeholder={t('composer.placeholder')}
+          description={remaining < 200 ? t('composer.remaining', { count: remaining }) : undefined}
+          error={error ? t(error) : undefined}
+          disabled={disabled}
+          autosize
+          minRows={1}
+          maxRows={6}
+          style={{ flex: 1 }}
+          aria-describedby="composer-hint"
+          data-testid="composer"
+        />
+        <ActionIcon
+          type="submit"
+          size={36}
+          mb={error ? 22 : 0}
+          aria-label={t('composer.send')}
+          disabled={disabled}
+          data-testid="send"
+        >
+          <IconSend size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Group>
+      <Text id="composer-hint" size="xs" c="dimmed" mt={4} visibleFrom="sm">
+        {t('composer.hint')}
+      </Text>
+    </form>
+  );
+}

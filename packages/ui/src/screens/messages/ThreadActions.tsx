@@ -1,0 +1,145 @@
+import type { PeerView } from '@amiko/api';
+import { ActionIcon, Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBan, IconDots, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKey } from '../../errors.ts';
+import { trpc } from '../../trpc.ts';
+
+interface Props {
+  peer: PeerView;
+  name: string;
+  conversationId: string | null;
+  blockedByMe: boolean;
+  onDeleted(): void;
+}
+
+/** The conversation's menu: block the other member, delete the conversation; each after a confirmation. */
+export function ThreadActions({ peer, name, conversationId, blockedByMe, onDeleted }: Props) {
+  const { t } = useTranslation(['messages', 'community']);
+  const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState<'block' | 'delete' | null>(null);
+  const close = () => setConfirming(null);
+
+  const block = trpc.blocks.block.useMutation({
+    onSuccess: async () => {
+      close();
+      notifications.show({ message: t('block.done', { name }) });
+      utils.messages.conversations.setData(undefined, (list) =>
+        list
+          ? {
+              ...list,
+              conversations: list.conversations.map((c) =>
+                c.other.id === peer.id ? { ...c, blockedByMe: true } : c,
+              ),
+            }
+          : list,
+      );
+      await Promise.all([utils.messages.open.invalidate({ with: peer.id }), utils.blocks.list.invalidate()]);
+    },
+  });
+  const remove = trpc.messages.delete.useMutation({
+    onSuccess: (_data, { conversationId }) => {
+      close();
+      utils.messages.conversations.setData(undefined, (list) =>
+        list ? { ...list, conversations: list.conversations.filter((c) => c.id !== conversationId) } : list,
+      );
+      utils.messages.thread.setData({ conversationId }, undefined);
+      void utils.messages.unread.invalidate();
+      notifications.show({ message: t('delete.done') });
+      onDeleted();
+    },
+  });
+
+  const canBlock = !blockedByMe && !peer.deleted;
+  if (!canBlock && !conversationId) return null;
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('thread.options')}
+            data-testid="thread-options"
+          >
+            <IconDots aria-hidden="true" />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {canBlock && (
+            <Menu.Item
+              leftSection={<IconBan size={16} aria-hidden="true" />}
+              onClick={() => setConfirming('block')}
+            >
+              {t('block.action')}
+            </Menu.Item>
+          )}
+          {conversationId && (
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden="true" />}
+              onClick={() => setConfirming('delete')}
+            >
+              {t('delete.action')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+
+      <Modal
+        opened={confirming === 'block'}
+        onClose={close}
+        title={t('block.title', { name })}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
+        <Stack>
+          <Text>{t('block.text', { name })}</Text>
+          {block.error && <Alert color="red">{t(errorKey(block.error))}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common:cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={block.isPending}
+              onClick={() => block.mutate({ memberId: peer.id })}
+              data-testid="confirm-block"
+            >
+              {t('block.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={confirming === 'delete'}
+        onClose={close}
+        title={t('delete.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
+        <Stack>
+          <Text>{t('delete.text')}</Text>
+          {remove.error && <Alert color="red">{t(errorKey(remove.error))}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common:cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => conversationId && remove.mutate({ conversationId })}
+              data-testid="confirm-delete"
+            >
+              {t('delete.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

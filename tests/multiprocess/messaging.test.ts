@@ -1,0 +1,106 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { MessageView } from '@amiko/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnAmiko, type AmikoProcess } from '../support/amiko-process.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import {
+  clientFor,
+  connectSocket,
+  disconnection,
+  memberWithSession,
+  nextEvent,
+  sendOver,
+  sessionCookie,
+  type MessagingSocket,
+} from '../support/messaging.ts';
+import { RELAXED_RATE_LIMITS } from '../support/server.ts';
+
+// Two server processes on one PostgreSQL database and one Redis, as behind a load balancer: a member
+// connected to one process hears, live, what is sent through the other; sign-out through one closes the
+// sockets on the other; and the send limit counts across both. Runs when TEST_DATABASE_URL and
+// TEST_REDIS_URL are set (vitest.config.ts).
+
+let database: TestDatabase;
+let one: AmikoProcess;
+let two: AmikoProcess;
+const sockets: MessagingSocket[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase('postgres');
+  const env = {
+    REDIS_URL: process.env.TEST_REDIS_URL!,
+    // Our own channels and keys: other test runs use the same Redis at the same time.
+    REDIS_PREFIX: `amiko-test-${randomBytes(6).toString('hex')}`,
+    RATE_LIMITS: JSON.stringify({ ...RELAXED_RATE_LIMITS, 'message:account': { max: 5, windowMs: 30_000 } }),
+  };
+  // Both start at once: migrations run under a lock, the second process finds them applied.
+  [one, two] = await Promise.all([spawnAmiko({ database, env }), spawnAmiko({ database, env })]);
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await Promise.all([one?.stop(), two?.stop()]);
+  await database?.drop();
+});
+
+async function connect(url: string, token: string) {
+  const socket = await connectSocket(url, { cookie: sessionCookie(token) });
+  sockets.push(socket);
+  return socket;
+}
+
+describe('several server processes (PostgreSQL + Redis)', () => {
+  it('delivers live across processes, both ways, and over HTTP too', async () => {
+    expect(one.url).not.toBe(two.url);
+    const ana = await memberWithSession(one.db(), { name: 'Ana' });
+    const ben = await memberWithSession(one.db(), { name: 'Ben' });
+    const anaOnOne = await connect(one.url, ana.token);
+    const benOnTwo = await connect(two.url, ben.token);
+
+    const arrived = nextEvent(benOnTwo, 'message:new');
+    const ack = await sendOver(anaOnOne, ben.id, 'Hello from process one');
+    expect(ack.ok).toBe(true);
+    const sent = (ack as { data: MessageView }).data;
+    expect(await arrived).toEqual(sent);
+
+    const back = nextEvent(anaOnOne, 'message:new');
+    const { message } = await clientFor(two.url, ben.token).trpc.messages.send.mutate({
+      to: ana.id,
+      clientId: randomUUID(),
+      body: 'Hello back, through process two',
+    });
+    expect(await back).toEqual(message);
+
+    const receipt = nextEvent(anaOnOne, 'conversation:read');
+    await clientFor(two.url, ben.token).trpc.messages.markRead.mutate({
+      conversationId: sent.conversationId,
+    });
+    expect(await receipt).toMatchObject({
+      conversationId: sent.conversationId,
+      readerId: ben.id,
+      upTo: sent.id,
+    });
+  });
+
+  it('closes a member’s sockets on every process at sign-out', async () => {
+    const cem = await memberWithSession(one.db());
+    const onOne = await connect(one.url, cem.token);
+    const onTwo = await connect(two.url, cem.token);
+    const closed = [onOne, onTwo].map((s) => disconnection(s));
+    await clientFor(one.url, cem.token).trpc.auth.signOut.mutate();
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('counts the send limit across processes (Redis)', async () => {
+    const dan = await memberWithSession(one.db());
+    const eva = await memberWithSession(one.db());
+    const sockets = [await connect(one.url, dan.token), await connect(two.url, dan.token)];
+    const results = [];
+    for (let i = 0; i < 6; i += 1) results.push(await sendOver(sockets[i % 2]!, eva.id, `#${i}`));
+    expect(results.slice(0, 5).every((r) => r.ok)).toBe(true);
+    expect(results[5]).toEqual({
+      ok: false,
+      error: { appCode: 'RATE_LIMITED', message: 'messages:errors.tooFast' },
+    });
+  });
+});
