@@ -6,11 +6,16 @@ import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.tsx';
+import { usePageViews } from '../hooks/usePageViews.ts';
 
-/** Every page: skip link, header, the routed screen, footer. */
+/**
+ * Every page: skip link, header, the routed screen, footer. Each page load and route change records a
+ * first-party page view; the public pages' scroll animations are their Reveal blocks.
+ */
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
+  usePageViews();
   return (
     <>
       <a href="#main" className="skip-link">

@@ -21,7 +21,7 @@ const headerStyle = { borderBottom: '1px solid var(--mantine-color-gray-2)' };
 /** SPEC §2 Header: full navigation, partial navigation, or only the logo during onboarding. */
 export function Header() {
   const { t } = useTranslation();
-  const { member } = useSession();
+  const { member, loading } = useSession();
   const onboardingStep = useOnboardingStep();
   const mode = headerMode({ member, onboardingStep });
   const { hasUnread, clear } = useUnread();
@@ -101,7 +101,13 @@ export function Header() {
                 {t('nav.signOut')}
               </Button>
             ) : (
-              <Button component={Link} to="/auth" visibleFrom="sm">
+              // Held invisible while the session loads, so members never see it flash and nothing shifts.
+              <Button
+                component={Link}
+                to="/auth"
+                visibleFrom="sm"
+                style={loading ? { visibility: 'hidden' } : undefined}
+              >
                 {t('nav.signInUp')}
               </Button>
             )}
