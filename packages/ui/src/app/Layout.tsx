@@ -24,7 +24,15 @@ export function Layout() {
       <Header />
       <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
         <ScreenErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<FullPageLoader />}>
+          {/* While a screen's code loads, the loader fills the window: the footer waits below the fold
+              instead of jumping down when the screen arrives (no layout shift). */}
+          <Suspense
+            fallback={
+              <Box mih="100vh">
+                <FullPageLoader />
+              </Box>
+            }
+          >
             <Outlet />
           </Suspense>
         </ScreenErrorBoundary>

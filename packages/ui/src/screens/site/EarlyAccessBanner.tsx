@@ -11,7 +11,7 @@ import { trpc } from '../../trpc.ts';
  * if the count cannot be fetched, nothing shows and the failure is only logged.
  */
 export function EarlyAccessBanner() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation();
   const count = trpc.meta.memberCount.useQuery(undefined, { staleTime: 0 });
   useEffect(() => {
     if (count.error) console.error('Member count not fetched', count.error);

@@ -36,10 +36,11 @@ const VALUES: { id: string; icon: Icon }[] = [
 
 /**
  * Home: hero, about us, mission, vision and values. The route table serves it only at / and /index.html,
- * which is where SPEC §2 allows the early-access banner.
+ * which is where SPEC §2 allows the early-access banner. Its texts live in "common", which the app loads
+ * before the first paint: the landing page needs no further locale request.
  */
 export default function HomeScreen() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation();
   const about = t('home.about.body', { returnObjects: true }) as string[];
   return (
     <>
