@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.AMIKO_API ?? 'http://localhost:3000';
 
@@ -36,48 +36,6 @@ function precompress(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
       }
-    },
-  };
-}
-
-/** Modules the landing page needs right after the entry: fetched in parallel with it, not after it. */
-const PRELOAD = [/\/screens\/site\/HomeScreen\.tsx$/, /\/locales\/(en|de)\/common\.json$/];
-
-/**
- * Adds <link rel="modulepreload"> for the home screen and the "common" texts (both languages: which one is
- * needed is only known in the browser, and each is about 2 KiB). Without them the browser learns about
- * these chunks only after the entry has run: two more round trips before the first paint of the home page.
- */
-function preloadLanding(): Plugin {
-  return {
-    name: 'amiko-preload-landing',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-        const files = new Set<string>();
-        const add = (chunk: Rolldown.OutputChunk) => {
-          if (files.has(chunk.fileName)) return;
-          files.add(chunk.fileName);
-          for (const imported of chunk.imports) {
-            const next = chunks.find((c) => c.fileName === imported);
-            if (next && !next.isEntry) add(next);
-          }
-        };
-        for (const pattern of PRELOAD) {
-          for (const chunk of chunks)
-            if (chunk.facadeModuleId && pattern.test(chunk.facadeModuleId)) add(chunk);
-        }
-        const already = new Set([...html.matchAll(/href="\/([^"]+)"/g)].map((m) => m[1]));
-        const links = [...files]
-          .filter((file) => !already.has(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-          .join('\n    ');
-        return html.replace('</head>', `  ${links}\n  </head>`);
-      },
     },
   };
 }

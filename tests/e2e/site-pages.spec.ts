@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { expect, test } from './fixtures.ts';
 import {
@@ -37,7 +38,7 @@ for (const language of ['en', 'de'] as const) {
   });
 }
 
-async function expectVisitorNavigation(page: import('@playwright/test').Page, language: Language) {
+async function expectVisitorNavigation(page: Page, language: Language) {
   const header = page.getByRole('banner');
   for (const [name, href] of VISITOR_NAV[language].header) {
     await expect(header.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
