@@ -1,7 +1,7 @@
 import { headerMode } from '@amiko/core';
 import { ActionIcon, Box, Burger, Button, Container, Group, Indicator } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOnboardingStep } from '../hooks/useOnboardingStep.ts';
@@ -28,6 +28,7 @@ export function Header() {
   const { signOut } = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
 
   if (mode === 'logoOnly') {
     return (
@@ -112,6 +113,7 @@ export function Header() {
               </Button>
             )}
             <Burger
+              ref={burger}
               opened={menuOpen}
               onClick={() => {
                 setMenuLoaded(true);
@@ -125,7 +127,15 @@ export function Header() {
       </Container>
       {menuLoaded && (
         <Suspense fallback={null}>
-          <MobileMenu opened={menuOpen} onClose={() => setMenuOpen(false)} items={mobileItems} />
+          <MobileMenu
+            opened={menuOpen}
+            onClose={() => {
+              setMenuOpen(false);
+              burger.current?.focus();
+            }}
+            onNavigate={() => setMenuOpen(false)}
+            items={mobileItems}
+          />
         </Suspense>
       )}
     </Box>
