@@ -46,7 +46,7 @@ export default function HomeScreen() {
     <>
       <EarlyAccessBanner />
       <Box component="section" className="hero" aria-labelledby="home-title">
-        <Container size="lg" py={{ base: 56, sm: 88 }}>
+        <Container size="lg" py={{ base: 48, sm: 80 }}>
           <Group justify="space-between" align="center" wrap="nowrap" gap="xl">
             <Stack gap="lg" maw={700}>
               <Title id="home-title" order={1} fz={{ base: 34, sm: 48, md: 56 }} lh={1.1}>
@@ -71,7 +71,7 @@ export default function HomeScreen() {
         </Container>
       </Box>
 
-      <Container size="lg" py={{ base: 48, sm: 80 }}>
+      <Container size="lg" pt={{ base: 32, sm: 48 }} pb={{ base: 48, sm: 80 }}>
         <Stack gap={64}>
           <Reveal component="section" aria-labelledby="about-title">
             <Title id="about-title" order={2} mb="md">
