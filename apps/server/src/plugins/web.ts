@@ -9,8 +9,7 @@ const API_PREFIXES = ['/trpc', '/socket.io', '/uploads', '/webhooks', '/dev/', '
 /**
  * Serves the built web app (apps/web/dist): hashed assets cached for a year, index.html never cached, and
  * index.html for every other GET that asks for a page (the app routes in the browser, and shows its own
- * not-found page for unknown paths). The build writes Brotli and gzip copies of every text file, sent to
- * browsers that accept them.
+ * not-found page for unknown paths).
  */
 export function registerWeb(app: FastifyInstance, dist: string | null) {
   const index = dist ? join(dist, 'index.html') : null;
@@ -22,6 +21,7 @@ export function registerWeb(app: FastifyInstance, dist: string | null) {
       root: dist!,
       wildcard: false,
       index: false,
+      // The build writes a Brotli and a gzip copy of every text file; browsers that accept them get those.
       preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
