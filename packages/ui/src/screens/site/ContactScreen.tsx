@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../errors.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
-import { FormFailure, FormSuccess, translatedError } from './FormFeedback.tsx';
+import { FormFailure, FormSuccess, translatedError } from './FormStatus.tsx';
 import { SitePage } from './SitePage.tsx';
 
 interface ContactValues {

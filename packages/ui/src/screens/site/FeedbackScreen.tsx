@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
-import { FormFailure, FormSuccess, translatedError } from './FormFeedback.tsx';
+import { FormFailure, FormSuccess, translatedError } from './FormStatus.tsx';
 import { SitePage } from './SitePage.tsx';
 
 interface FeedbackValues {

@@ -48,7 +48,7 @@ export function FormSuccess({
   );
 }
 
-/** Mantine's input props with the error (an i18n key from the shared schema or the server) translated. */
+/** A field's error for display: the i18n key (from the shared schema or the server) translated. */
 export function translatedError(t: (key: string) => string, error: unknown): string | undefined {
   return typeof error === 'string' && error ? t(error) : undefined;
 }
