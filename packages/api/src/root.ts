@@ -5,6 +5,7 @@ import { messagesRouter } from './routers/messages.ts';
 import { metaRouter } from './routers/meta.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { profileRouter } from './routers/profile.ts';
+import { siteRouter } from './routers/site.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   profile: profileRouter,
   payments: paymentsRouter,
   messages: messagesRouter,
+  site: siteRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/payment.ts';
+export * from './schemas/site.ts';
 export * from './rules/onboarding.ts';
 export * from './rules/guard.ts';
 export * from './rules/header.ts';

@@ -21,6 +21,8 @@ export function registerWeb(app: FastifyInstance, dist: string | null) {
       root: dist!,
       wildcard: false,
       index: false,
+      // The build writes a Brotli and a gzip copy of every text file; browsers that accept them get those.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
           'Cache-Control',

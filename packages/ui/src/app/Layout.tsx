@@ -6,11 +6,16 @@ import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.tsx';
+import { usePageViews } from '../hooks/usePageViews.ts';
 
-/** Every page: skip link, header, the routed screen, footer. */
+/**
+ * Every page: skip link, header, the routed screen, footer. Each page load and route change records a
+ * first-party page view; the public pages' scroll animations are their Reveal blocks.
+ */
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
+  usePageViews();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -19,7 +24,15 @@ export function Layout() {
       <Header />
       <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
         <ScreenErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<FullPageLoader />}>
+          {/* While a screen's code loads, the loader fills the window: the footer waits below the fold
+              instead of jumping down when the screen arrives (no layout shift). */}
+          <Suspense
+            fallback={
+              <Box mih="100vh">
+                <FullPageLoader />
+              </Box>
+            }
+          >
             <Outlet />
           </Suspense>
         </ScreenErrorBoundary>

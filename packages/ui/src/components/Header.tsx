@@ -1,7 +1,7 @@
 import { headerMode } from '@amiko/core';
 import { ActionIcon, Box, Burger, Button, Container, Group, Indicator } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOnboardingStep } from '../hooks/useOnboardingStep.ts';
@@ -21,13 +21,14 @@ const headerStyle = { borderBottom: '1px solid var(--mantine-color-gray-2)' };
 /** SPEC §2 Header: full navigation, partial navigation, or only the logo during onboarding. */
 export function Header() {
   const { t } = useTranslation();
-  const { member } = useSession();
+  const { member, loading } = useSession();
   const onboardingStep = useOnboardingStep();
   const mode = headerMode({ member, onboardingStep });
   const { hasUnread, clear } = useUnread();
   const { signOut } = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
 
   if (mode === 'logoOnly') {
     return (
@@ -101,11 +102,18 @@ export function Header() {
                 {t('nav.signOut')}
               </Button>
             ) : (
-              <Button component={Link} to="/auth" visibleFrom="sm">
+              // Held invisible while the session loads, so members never see it flash and nothing shifts.
+              <Button
+                component={Link}
+                to="/auth"
+                visibleFrom="sm"
+                style={loading ? { visibility: 'hidden' } : undefined}
+              >
                 {t('nav.signInUp')}
               </Button>
             )}
             <Burger
+              ref={burger}
               opened={menuOpen}
               onClick={() => {
                 setMenuLoaded(true);
@@ -119,7 +127,15 @@ export function Header() {
       </Container>
       {menuLoaded && (
         <Suspense fallback={null}>
-          <MobileMenu opened={menuOpen} onClose={() => setMenuOpen(false)} items={mobileItems} />
+          <MobileMenu
+            opened={menuOpen}
+            onClose={() => {
+              setMenuOpen(false);
+              burger.current?.focus();
+            }}
+            onNavigate={() => setMenuOpen(false)}
+            items={mobileItems}
+          />
         </Suspense>
       )}
     </Box>

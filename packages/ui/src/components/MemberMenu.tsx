@@ -11,7 +11,9 @@ export default function MemberMenu() {
   const { member } = useSession();
   const { signOut } = useSignOut();
   return (
-    <Menu position="bottom-end" withinPortal>
+    // No focus placeholder: Mantine's is an empty focusable element inside role="menu", which screen
+    // readers (and axe) reject; the first item takes focus instead.
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label={t('nav.accountMenu')} data-testid="avatar-menu">
           <Avatar src={member?.avatarUrl ?? defaultAvatar} alt="" radius="xl" size={36} />

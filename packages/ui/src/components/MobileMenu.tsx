@@ -5,14 +5,19 @@ import { useSession } from '../hooks/useSession.ts';
 import { useSignOut } from '../hooks/useSignOut.ts';
 import { NavLinks, type NavItem } from './NavLinks.tsx';
 
-/** The mobile menu: the same link sets as the header, plus Home and My Why. Loaded on first open. */
+/**
+ * The mobile menu: the same link sets as the header, plus Home and My Why. Loaded on first open.
+ * `onClose` is a dismissal (Escape, the close button, the overlay); following a link calls `onNavigate`.
+ */
 export default function MobileMenu({
   opened,
   onClose,
+  onNavigate,
   items,
 }: {
   opened: boolean;
   onClose: () => void;
+  onNavigate: () => void;
   items: NavItem[];
 }) {
   const { t } = useTranslation();
@@ -25,9 +30,12 @@ export default function MobileMenu({
       title={t('appName')}
       size="xs"
       closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+      // The drawer first mounts already open (lazy), so it cannot know what had focus: the header returns
+      // focus to the menu button itself.
+      returnFocus={false}
     >
       <Box component="nav" aria-label={t('nav.mainNavigation')}>
-        <NavLinks items={items} onNavigate={onClose} vertical />
+        <NavLinks items={items} onNavigate={onNavigate} vertical />
       </Box>
       <Divider my="md" />
       {member ? (
@@ -35,14 +43,14 @@ export default function MobileMenu({
           variant="light"
           fullWidth
           onClick={() => {
-            onClose();
+            onNavigate();
             signOut();
           }}
         >
           {t('nav.signOut')}
         </Button>
       ) : (
-        <Button component={Link} to="/auth" fullWidth onClick={onClose}>
+        <Button component={Link} to="/auth" fullWidth onClick={onNavigate}>
           {t('nav.signInUp')}
         </Button>
       )}

@@ -1,12 +1,93 @@
-import { Container, Title } from '@mantine/core';
+import { contactSchema } from '@amiko/core';
+import { Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf } from '../../errors.ts';
+import { useSession } from '../../hooks/useSession.ts';
+import { trpc } from '../../trpc.ts';
+import { FormFailure, FormSuccess, translatedError } from './FormStatus.tsx';
+import { SitePage } from './SitePage.tsx';
 
-// Placeholder: this screen is built by its feature's issue.
-export default function ContactScreen() {
-  const { t } = useTranslation();
+interface ContactValues {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+function ContactForm({ defaults, onSent }: { defaults: ContactValues; onSent: (email: string) => void }) {
+  const { t, i18n } = useTranslation(['site', 'common', 'auth']);
+  const form = useForm<ContactValues>({
+    initialValues: defaults,
+    validate: zod4Resolver(contactSchema, { errorPriority: 'first' }),
+    validateInputOnBlur: true,
+  });
+  const contact = trpc.site.contact.useMutation();
+  const field = (name: keyof ContactValues) => {
+    const props = form.getInputProps(name);
+    return { ...props, error: translatedError(t, props.error) };
+  };
+  const submit = form.onSubmit((values) => {
+    const input = contactSchema.parse(values);
+    contact.mutate(
+      { ...input, language: i18n.resolvedLanguage === 'de' ? 'de' : 'en' },
+      {
+        onSuccess: () => onSent(input.email),
+        onError: (error) => form.setErrors(fieldErrorsOf(error)),
+      },
+    );
+  });
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('footer.contactUs')}</Title>
-    </Container>
+    <form onSubmit={submit} noValidate aria-label={t('contact.title')}>
+      <Stack gap="md" maw={640}>
+        <TextInput label={t('contact.name')} autoComplete="name" required {...field('name')} />
+        <TextInput
+          label={t('contact.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...field('email')}
+        />
+        <TextInput label={t('contact.subject')} required {...field('subject')} />
+        <Textarea
+          label={t('contact.message')}
+          autosize
+          minRows={5}
+          maxRows={14}
+          required
+          {...field('message')}
+        />
+        {contact.isError && <FormFailure error={contact.error} title={t('errors.contactFailed')} />}
+        <Button type="submit" loading={contact.isPending} w="fit-content" size="md">
+          {t('contact.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /contact-us: name, email, subject and message, all required (SPEC §5); sent to the team. */
+export default function ContactScreen() {
+  const { t } = useTranslation('site');
+  const { member } = useSession();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const defaults = { name: member?.name ?? '', email: member?.email ?? '', subject: '', message: '' };
+  return (
+    <SitePage title={t('contact.title')} intro={t('contact.intro')}>
+      {sentTo ? (
+        <FormSuccess
+          testId="contact-success"
+          title={t('contact.successTitle')}
+          text={t('contact.successText', { email: sentTo })}
+          again={t('contact.again')}
+          onAgain={() => setSentTo(null)}
+        />
+      ) : (
+        // A member's name and address are filled in once the session is known.
+        <ContactForm key={member?.id ?? 'visitor'} defaults={defaults} onSent={setSentTo} />
+      )}
+    </SitePage>
   );
 }

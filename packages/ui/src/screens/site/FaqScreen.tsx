@@ -1,12 +1,48 @@
-import { Container, Title } from '@mantine/core';
+import { EARLY_ACCESS_LIMIT } from '@amiko/core';
+import { Accordion, Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Reveal } from '../../components/Reveal.tsx';
+import { formatPrice } from './format.ts';
+import { SitePage } from './SitePage.tsx';
 
-// Placeholder: this screen is built by its feature's issue.
+const QUESTIONS = [
+  'what',
+  'who',
+  'cost',
+  'firstMessage',
+  'interests',
+  'visibility',
+  'block',
+  'payment',
+  'delete',
+  'languages',
+  'more',
+] as const;
+
+/** /faq: questions a visitor asks before joining; each answer opens with the keyboard too. */
 export default function FaqScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation('site');
+  const values = { limit: EARLY_ACCESS_LIMIT, price: formatPrice(i18n.resolvedLanguage ?? 'en') };
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('footer.faq')}</Title>
-    </Container>
+    <SitePage title={t('faq.title')} intro={t('faq.intro')}>
+      <Reveal>
+        <Accordion variant="separated" radius="md" multiple defaultValue={['what']} order={2} maw={860}>
+          {QUESTIONS.map((id) => (
+            <Accordion.Item key={id} value={id}>
+              <Accordion.Control>{t(`faq.${id}.q`)}</Accordion.Control>
+              <Accordion.Panel>
+                <Text>{t(`faq.${id}.a`, values)}</Text>
+                {id === 'more' && (
+                  <Anchor component={Link} to="/contact-us" fw={600} mt="xs" display="inline-block">
+                    {t('faq.contactLink')}
+                  </Anchor>
+                )}
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      </Reveal>
+    </SitePage>
   );
 }

@@ -1,12 +1,131 @@
-import { Container, Title } from '@mantine/core';
+import { EASE_OF_CONNECTION, FEEDBACK_TYPES, feedbackSchema, RATING_MAX } from '@amiko/core';
+import { Button, Group, Input, NativeSelect, Radio, Rating, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf } from '../../errors.ts';
+import { trpc } from '../../trpc.ts';
+import { FormFailure, FormSuccess, translatedError } from './FormStatus.tsx';
+import { SitePage } from './SitePage.tsx';
 
-// Placeholder: this screen is built by its feature's issue.
-export default function FeedbackScreen() {
-  const { t } = useTranslation();
+interface FeedbackValues {
+  rating: number;
+  type: string;
+  suggestions: string;
+  liked: string;
+  easeOfConnection: string;
+  comments: string;
+}
+
+const EMPTY: FeedbackValues = {
+  rating: 0,
+  type: '',
+  suggestions: '',
+  liked: '',
+  easeOfConnection: '',
+  comments: '',
+};
+
+function FeedbackForm({ onSent }: { onSent: () => void }) {
+  const { t, i18n } = useTranslation(['site', 'catalog', 'common']);
+  const form = useForm<FeedbackValues>({
+    initialValues: EMPTY,
+    validate: zod4Resolver(feedbackSchema, { errorPriority: 'first' }),
+    validateInputOnBlur: true,
+  });
+  const feedback = trpc.site.feedback.useMutation();
+  const field = (name: keyof FeedbackValues) => {
+    const props = form.getInputProps(name);
+    return { ...props, error: translatedError(t, props.error) };
+  };
+  const submit = form.onSubmit((values) => {
+    const input = feedbackSchema.parse(values);
+    feedback.mutate(
+      { ...input, language: i18n.resolvedLanguage === 'de' ? 'de' : 'en' },
+      { onSuccess: onSent, onError: (error) => form.setErrors(fieldErrorsOf(error)) },
+    );
+  });
+  const ratingError = translatedError(t, form.errors.rating);
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('footer.feedback')}</Title>
-    </Container>
+    <form onSubmit={submit} noValidate aria-label={t('feedback.title')}>
+      <Stack gap="lg" maw={640}>
+        <Input.Wrapper
+          id="feedback-rating"
+          label={t('feedback.rating')}
+          labelElement="div"
+          labelProps={{ id: 'feedback-rating-label' }}
+          required
+          error={ratingError}
+        >
+          <Rating
+            role="radiogroup"
+            aria-labelledby="feedback-rating-label"
+            aria-describedby={ratingError ? 'feedback-rating-error' : undefined}
+            name="rating"
+            count={RATING_MAX}
+            size="lg"
+            mt={6}
+            value={form.values.rating}
+            onChange={(value) => {
+              form.setFieldValue('rating', value);
+              form.validateField('rating');
+            }}
+            getSymbolLabel={(value) => t('feedback.ratingValue', { count: value })}
+            data-testid="rating"
+          />
+        </Input.Wrapper>
+        <NativeSelect
+          label={t('feedback.type')}
+          required
+          data={[
+            { value: '', label: t('feedback.typePlaceholder'), disabled: true },
+            ...FEEDBACK_TYPES.map((type) => ({ value: type, label: t(`catalog:feedbackTypes.${type}`) })),
+          ]}
+          {...field('type')}
+        />
+        <Textarea label={t('feedback.suggestions')} autosize minRows={3} required {...field('suggestions')} />
+        <Textarea label={t('feedback.liked')} autosize minRows={3} required {...field('liked')} />
+        <Radio.Group label={t('feedback.easeOfConnection')} required {...field('easeOfConnection')}>
+          <Group gap="md" mt="xs">
+            {EASE_OF_CONNECTION.map((level) => (
+              <Radio key={level} value={level} label={t(`catalog:easeOfConnection.${level}`)} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Textarea
+          label={t('feedback.comments')}
+          description={t('feedback.optional')}
+          autosize
+          minRows={3}
+          {...field('comments')}
+        />
+        {feedback.isError && <FormFailure error={feedback.error} title={t('errors.feedbackFailed')} />}
+        <Button type="submit" loading={feedback.isPending} w="fit-content" size="md">
+          {t('feedback.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /feedback: SPEC §3's feedback, validated like on the server (SPEC §5) and sent to the team. */
+export default function FeedbackScreen() {
+  const { t } = useTranslation('site');
+  const [sent, setSent] = useState(false);
+  return (
+    <SitePage title={t('feedback.title')} intro={t('feedback.intro')}>
+      {sent ? (
+        <FormSuccess
+          testId="feedback-success"
+          title={t('feedback.successTitle')}
+          text={t('feedback.successText')}
+          again={t('feedback.again')}
+          onAgain={() => setSent(false)}
+        />
+      ) : (
+        <FeedbackForm onSent={() => setSent(true)} />
+      )}
+    </SitePage>
   );
 }

@@ -1,0 +1,132 @@
+// Prints, per route of packages/ui/src/app/routes.tsx, the JavaScript a first visit loads, from Vite's
+// manifest (run after `vite build`). A first visit loads: the entry chunk and its static imports; the
+// lazy chunks the app fetches on every start (everything lazy except screens, locales and the on-demand
+// menus); the route's screen chunks and their imports; the "common" locale and the namespaces the
+// screen's code uses (the larger of EN and DE). Fails when the home page exceeds its budget.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const HOME_BUDGET_KIB = 200;
+/** Lazy chunks that a first visit does not load: the member menu (members only), the mobile drawer. */
+const ON_DEMAND = ['/components/MemberMenu.tsx', '/components/MobileMenu.tsx'];
+
+const web = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(web, 'dist');
+const uiApp = resolve(web, '../../packages/ui/src/app');
+const routesFile = join(uiApp, 'routes.tsx');
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+const manifestPath = join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('bundle-report: no build manifest; run `vite build` first.');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+const keyOf = (absolute: string) => relative(web, absolute).split('\\').join('/');
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** A chunk and everything it imports statically. */
+function closure(key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, into);
+  return into;
+}
+
+// Screens and routes, read from the route table.
+const source = readFileSync(routesFile, 'utf8');
+const screens = new Map<string, string>();
+for (const m of source.matchAll(/const (\w+) = lazyScreen\(\(\) => import\('([^']+)'\)\)/g)) {
+  screens.set(m[1]!, resolve(uiApp, m[2]!));
+}
+const routes: { path: string; screens: string[] }[] = [];
+let parent: { path: string; screens: string[] } | null = null;
+for (const m of source.matchAll(/path: '([^']+)',\s*element:\s*([^\n]*)/g)) {
+  const [path, element] = [m[1]!, m[2]!];
+  const names = [...element.matchAll(/<(\w+)/g)].map((n) => n[1]!).filter((n) => screens.has(n));
+  const own = names.map((n) => screens.get(n)!);
+  if (path.startsWith('/') || path === '*') {
+    parent = { path, screens: own };
+    routes.push(parent);
+  } else if (parent) {
+    routes.push({ path: `${parent.path}/${path}`, screens: [...parent.screens, ...own] });
+  }
+}
+
+/** Translation namespaces a module and the modules it imports from packages/ui use. */
+function namespaces(file: string, seen = new Set<string>()): Set<string> {
+  const found = new Set<string>();
+  if (seen.has(file) || !existsSync(file)) return found;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  for (const m of code.matchAll(/useTranslation\(([^)]*)\)/g))
+    for (const ns of m[1]!.matchAll(/'(\w+)'/g)) found.add(ns[1]!);
+  for (const m of code.matchAll(/['"`](\w+):[\w.]+/g)) found.add(m[1]!);
+  for (const m of code.matchAll(/from '(\.[^']+)'/g))
+    for (const ns of namespaces(resolve(dirname(file), m[1]!), seen)) found.add(ns);
+  return found;
+}
+
+function localeChunks(ns: string): string[] {
+  const files = ['en', 'de']
+    .map((lng) => manifest[`../../packages/i18n/locales/${lng}/${ns}.json`]?.file)
+    .filter((f): f is string => Boolean(f));
+  // The larger of the two languages, so the figure holds for both.
+  return files.sort((a, b) => gzipBytes(b) - gzipBytes(a)).slice(0, 1);
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const entry = manifest[entryKey]!;
+const screenKeys = new Set([...screens.values()].map(keyOf));
+const atStart = new Set<string>(closure(entryKey));
+for (const key of entry.dynamicImports ?? []) {
+  if (screenKeys.has(key) || key.includes('/i18n/locales/') || ON_DEMAND.some((s) => key.endsWith(s)))
+    continue;
+  closure(key, atStart);
+}
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+const rows = routes.map((route) => {
+  const files = new Set(atStart);
+  const used = new Set(['common']);
+  for (const screen of route.screens) {
+    closure(keyOf(screen), files);
+    for (const ns of namespaces(screen)) used.add(ns);
+  }
+  for (const ns of used) for (const file of localeChunks(ns)) files.add(file);
+  const js = [...files].filter((f) => f.endsWith('.js'));
+  return { path: route.path, bytes: js.reduce((sum, f) => sum + gzipBytes(f), 0), chunks: js.length };
+});
+
+print('\nJavaScript a first visit loads, per route (gzip -9):');
+print(`${'route'.padEnd(26)}${'KiB'.padStart(7)}  chunks`);
+for (const row of rows) print(`${row.path.padEnd(26)}${kib(row.bytes)}  ${row.chunks}`);
+const home = rows.find((r) => r.path === '/');
+if (!home) {
+  console.error('bundle-report: the route table has no "/" route.');
+  process.exit(1);
+}
+const ok = home.bytes <= HOME_BUDGET_KIB * 1024;
+print(
+  `\nHome page: ${(home.bytes / 1024).toFixed(1)} KiB of gzipped JavaScript, budget ${HOME_BUDGET_KIB} KiB: ${ok ? 'OK' : 'OVER BUDGET'}\n`,
+);
+if (!ok) process.exit(1);
