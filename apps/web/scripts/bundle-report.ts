@@ -9,8 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const HOME_BUDGET_KIB = 200;
-/** Lazy chunks that a first visit does not load: the member menu (members only), the mobile drawer. */
-const ON_DEMAND = ['/components/MemberMenu.tsx', '/components/MobileMenu.tsx'];
+/**
+ * Lazy chunks that a first visit does not load: the member menu and the live messaging client (members
+ * only), the mobile drawer (opened on demand).
+ */
+const ON_DEMAND = ['/components/MemberMenu.tsx', '/components/MobileMenu.tsx', '/messaging/client.ts'];
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(web, 'dist');
