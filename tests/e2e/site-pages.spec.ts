@@ -160,9 +160,10 @@ test.describe('what the site pages say', () => {
   }) => {
     await prepareVisitor(page, { language: 'en' });
     await page.goto('/?utm_source=test');
-    // A first visit makes an anonymous id and keeps it in localStorage.
-    const visitorId = (await page.evaluate(() => localStorage.getItem('amiko.visitorId')))!;
-    expect(visitorId).toMatch(/^[0-9a-f]{32}$/);
+    // A first visit makes an anonymous id and keeps it in localStorage (once the app has started).
+    const readVisitorId = () => page.evaluate(() => localStorage.getItem('amiko.visitorId'));
+    await expect.poll(readVisitorId).toMatch(/^[0-9a-f]{32}$/);
+    const visitorId = (await readVisitorId())!;
     await page.getByRole('banner').getByRole('link', { name: 'How it works' }).click();
     await expect(page).toHaveURL(/\/how-it-works$/);
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();

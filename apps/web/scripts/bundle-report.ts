@@ -10,10 +10,16 @@ import { gzipSync } from 'node:zlib';
 
 const HOME_BUDGET_KIB = 200;
 /**
- * Lazy chunks that a first visit does not load: the member menu and the live messaging client (members
- * only), the mobile drawer (opened on demand).
+ * Lazy chunks that a first visit does not load: the member menu and the live messaging connection (members
+ * only), the mobile drawer (opened on demand), notifications (after a first action).
  */
-const ON_DEMAND = ['/components/MemberMenu.tsx', '/components/MobileMenu.tsx', '/messaging/client.ts'];
+const ON_DEMAND = [
+  '/components/MemberMenu.tsx',
+  '/components/MobileMenu.tsx',
+  '/messaging/LiveMessaging.tsx',
+  '/messaging/client.ts',
+  'node_modules/@mantine/notifications',
+];
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(web, 'dist');

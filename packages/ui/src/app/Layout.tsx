@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
@@ -7,6 +7,11 @@ import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.tsx';
 import { usePageViews } from '../hooks/usePageViews.ts';
+import { useSession } from '../hooks/useSession.ts';
+
+// The live messaging connection (socket.io and its cache updates) is for verified members only: its own
+// chunk, never part of a visitor's first page.
+const LiveMessaging = lazy(() => import('../messaging/LiveMessaging.tsx'));
 
 /**
  * Every page: skip link, header, the routed screen, footer. Each page load and route change records a
@@ -15,9 +20,15 @@ import { usePageViews } from '../hooks/usePageViews.ts';
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
+  const { member } = useSession();
   usePageViews();
   return (
     <>
+      {member?.emailVerified && (
+        <Suspense fallback={null}>
+          <LiveMessaging memberId={member.id} />
+        </Suspense>
+      )}
       <a href="#main" className="skip-link">
         {t('skipToContent')}
       </a>

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useMessagingLive } from '../messaging/useMessagingLive.ts';
 import { usePlatform } from '../platform.tsx';
 import { trpc } from '../trpc.ts';
 import { useSession } from './useSession.ts';
@@ -7,13 +6,13 @@ import { useSession } from './useSession.ts';
 /**
  * The unread indicator of SPEC §4: whether the header's chat icon shows its red dot (a message to the
  * member, not sent by them, not read, newer than what they last cleared), and the action that clears it
- * on the server, so that it stays cleared on every device. Also keeps the member's live connection and
- * hands the number of conversations with unread messages to the host (tab title, desktop badge).
+ * on the server, so that it stays cleared on every device. Also hands the number of conversations with
+ * unread messages to the host (tab title, desktop badge). The live connection that keeps these current is
+ * LiveMessaging, mounted by the header.
  */
 export function useUnread(): { hasUnread: boolean; clear: () => void } {
   const { member } = useSession();
   const memberId = member?.emailVerified ? member.id : null;
-  useMessagingLive(memberId);
   const platform = usePlatform();
   const utils = trpc.useUtils();
   const unread = trpc.messages.unread.useQuery(undefined, { enabled: memberId !== null, staleTime: 60_000 });

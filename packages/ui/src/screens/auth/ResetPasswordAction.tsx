@@ -1,7 +1,7 @@
 import { COMMON_ERRORS, resetPasswordFormSchema } from '@amiko/core';
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../notify.tsx';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,7 @@ function ResetPasswordForm({ code }: { code: string }) {
     onSuccess: async () => {
       // Every session of the member ended with the reset (this browser's too, if it was theirs).
       await utils.auth.me.invalidate();
-      notifications.show({ color: 'green', message: t('resetPassword.success') });
+      void notify({ color: 'green', message: t('resetPassword.success') });
       await navigate('/auth', { replace: true });
     },
     onError: (error) => {

@@ -1,6 +1,6 @@
 import type { PeerView } from '@amiko/api';
 import { ActionIcon, Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../notify.tsx';
 import { IconBan, IconDots, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
   const block = trpc.blocks.block.useMutation({
     onSuccess: async () => {
       close();
-      notifications.show({ message: t('block.done', { name }) });
+      void notify({ message: t('block.done', { name }) });
       utils.messages.conversations.setData(undefined, (list) =>
         list
           ? {
@@ -47,7 +47,7 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
       );
       utils.messages.thread.setData({ conversationId }, undefined);
       void utils.messages.unread.invalidate();
-      notifications.show({ message: t('delete.done') });
+      void notify({ message: t('delete.done') });
       onDeleted();
     },
   });

@@ -1,7 +1,7 @@
 import { changeEmailSchema, deleteAccountSchema } from '@amiko/core';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../notify.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -158,7 +158,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       setOnboardingStep(null);
       queryClient.clear();
       utils.auth.me.setData(undefined, null);
-      notifications.show({ color: 'green', message: t('account.delete.done') });
+      void notify({ color: 'green', message: t('account.delete.done') });
       await navigate('/', { replace: true });
     },
     onError: (error) => setFormError(showRequestError(form, error, 'settings:errors.deleteFailed')),

@@ -1,0 +1,40 @@
+import type { NotificationData } from '@mantine/notifications';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+// Notifications appear after an action, never on a first visit: the container and its code load when the
+// first one is shown.
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+/** Shows a notification (Mantine's), loading the notifications code on first use. */
+export async function notify(data: NotificationData): Promise<void> {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  const { notifications } = await import('@mantine/notifications');
+  notifications.show(data);
+}
+
+/** Where notifications appear; renders nothing until the first notify(). */
+export function NotificationsOutlet() {
+  const show = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    () => wanted,
+    () => false,
+  );
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" />
+    </Suspense>
+  );
+}
