@@ -1,9 +1,7 @@
-import { createCallerFactory, type Context } from '@amiko/api';
-import { PRICE_CENTS, SESSION_COOKIE, canMessage } from '@amiko/core';
+import { randomUUID } from 'node:crypto';
+import { PRICE_CENTS, canMessage } from '@amiko/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The real middleware every messaging procedure is built on (see the test at the end of this file).
-import { memberProcedure, router } from '../../packages/api/src/trpc.ts';
 import { failure } from '../support/errors.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -288,30 +286,17 @@ describe('payment success without a webhook', () => {
     expect((await memberRow(member.id)).hasPaid).toBe(false);
     expect((await member.client.trpc.auth.me.query())?.hasPaid).toBe(false);
 
-    // memberProcedure, the gate of every messaging procedure, still refuses the member.
-    const token = member.client.http.cookies.get(SESSION_COOKIE)!;
-    const session = await ts.server.deps.sessions.validate(token);
-    const context: Context = {
-      deps: ts.server.deps,
-      session,
-      ip: '127.0.0.1',
-      language: 'en',
-      setSessionCookie: () => undefined,
-      clearSessionCookie: () => undefined,
-    };
-    const gate = router({ send: memberProcedure.mutation(() => 'sent') });
-    const refusal = await createCallerFactory(gate)(context)
-      .send()
-      .then(
-        () => null,
-        (error: unknown) => error as { code: string; message: string; appCode: string },
-      );
-    expect(refusal).toMatchObject({ appCode: 'PAYMENT_REQUIRED', message: 'payment:errors.paymentRequired' });
+    // Messaging stays locked: sending is refused with PAYMENT_REQUIRED, and nothing is stored.
+    const friend = await createMember(ts, { access: 'free' });
+    const send = () =>
+      member.client.trpc.messages.send.mutate({ to: friend.id, clientId: randomUUID(), body: 'Hello!' });
+    const refusal = await failure(send());
+    expect(refusal.data?.appCode).toBe('PAYMENT_REQUIRED');
+    expect(refusal.message).toBe('payment:errors.paymentRequired');
 
-    // Once the webhook arrives, the same gate opens.
+    // Once the webhook arrives, the same member sends.
     expect((await deliver(fake.succeed(intentId))).body.outcome).toBe('granted');
-    const paidContext = { ...context, session: await ts.server.deps.sessions.validate(token) };
-    expect(await createCallerFactory(gate)(paidContext).send()).toBe('sent');
+    expect(await send()).toMatchObject({ created: true, message: { body: 'Hello!' } });
     const { db, t } = ts.server.database;
     expect(
       await db

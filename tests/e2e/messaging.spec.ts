@@ -1,15 +1,12 @@
 import { expect, test } from './fixtures.ts';
 import { signedInMember } from './members.ts';
 import { newId } from '@amiko/db';
-import { insertMember, ONBOARDED_STORY } from '../support/members.ts';
+import { insertMember } from '../support/members.ts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 // Messaging in the browser: two members in two browser contexts, everything live (no reloads unless
 // the journey says so).
-
-// Past onboarding: a story of at least 300 characters (support/members.ts's default falls a few short).
-const story = `${ONBOARDED_STORY} I also enjoy concerts in the park.`;
 
 /** No WCAG 2 A/AA violations that axe can find on the page as it is now. */
 async function expectAccessible(page: Page) {
@@ -29,8 +26,8 @@ test.describe('messaging', () => {
   test('two members talk live: red dot, read mark, reply, delete, block', async ({ browser, amiko }) => {
     const contextA = await browser.newContext();
     const contextB = await browser.newContext();
-    await signedInMember(amiko, contextA, { name: 'Ana', story });
-    const ben = await signedInMember(amiko, contextB, { name: 'Ben', story });
+    await signedInMember(amiko, contextA, { name: 'Ana' });
+    const ben = await signedInMember(amiko, contextB, { name: 'Ben' });
     const a = await contextA.newPage();
     const b = await contextB.newPage();
 
@@ -114,7 +111,7 @@ test.describe('messaging', () => {
     amiko,
   }) => {
     const other = await insertMember(amiko.db(), { name: 'Cleo' });
-    await signedInMember(amiko, context, { access: 'none', story });
+    await signedInMember(amiko, context, { access: 'none' });
     await page.goto(`/messages?with=${other.id}`);
     await send(page, 'Hello Cleo');
     await expect(page).toHaveURL(/\/payment-info$/);
@@ -125,7 +122,7 @@ test.describe('messaging', () => {
     amiko,
   }) => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    await signedInMember(amiko, context, { name: 'Dan', story });
+    await signedInMember(amiko, context, { name: 'Dan' });
     const eva = await insertMember(amiko.db(), { name: 'Eva Example' });
     const page = await context.newPage();
     await page.goto(`/messages?with=${eva.id}`);
@@ -162,7 +159,7 @@ test.describe('messaging', () => {
     context,
     amiko,
   }) => {
-    const dan = await signedInMember(amiko, context, { name: 'Dan', story });
+    const dan = await signedInMember(amiko, context, { name: 'Dan' });
     const eva = await insertMember(amiko.db(), { name: 'Eva' });
     // A long conversation, put straight into the database.
     const { db, t } = amiko.db();

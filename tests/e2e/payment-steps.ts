@@ -72,3 +72,10 @@ export async function sessionMember(page: Page): Promise<{ hasPaid: boolean; has
     return body.result.data;
   });
 }
+
+/** On /messages with a conversation open: types a message and sends it with Enter. */
+export async function sendMessage(page: Page, text: string) {
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+}

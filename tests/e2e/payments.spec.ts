@@ -4,11 +4,13 @@ import { eq } from 'drizzle-orm';
 import { spawnAmiko, type AmikoProcess } from '../support/amiko-process.ts';
 import { deliverEvent, startStripeFake, type StripeFake } from '../support/stripe-fake.ts';
 import { expect, test, useLanguage } from './fixtures.ts';
+import { insertMember } from '../support/members.ts';
 import { signedInMember } from './members.ts';
 import {
   chooseCountry,
   expectPaymentConfirmed,
   payWithTestCard,
+  sendMessage,
   sessionMember,
   takeAllEarlyAccessPlaces,
   UNPAID_MEMBER,
@@ -89,20 +91,31 @@ test.describe('paying in test mode (no Stripe keys)', () => {
   });
   test.afterAll(() => amiko?.stop());
 
-  test('a member beyond the first 500 goes from /pricing to /payment-info, pays with 4242 and gets messaging', async ({
-    page,
-    context,
-  }) => {
-    const stripeJs = await interceptStripeJs(page);
-    const member = await signedInMember(amiko, context, UNPAID_MEMBER);
+  test('beyond the first 500, both pricing cards lead to /payment-info', async ({ page, context }) => {
+    await signedInMember(amiko, context, UNPAID_MEMBER);
     await page.goto(`${amiko.url}/pricing`);
     await expect(page.getByTestId('pricing-earlyAccess')).toContainText('All early-access places are taken');
-    // Beyond the first 500 both cards lead to payment.
     await page.getByRole('link', { name: 'Get Early Access' }).click();
     await expect(page).toHaveURL(/\/payment-info$/);
     await page.goBack();
     await page.getByRole('link', { name: 'Get Standard Access' }).click();
     await expect(page).toHaveURL(/\/payment-info$/);
+  });
+
+  test('a member beyond the first 500 tries to message, lands on /payment-info, pays with 4242, then messages', async ({
+    page,
+    context,
+  }) => {
+    const stripeJs = await interceptStripeJs(page);
+    const friend = await insertMember(amiko.db(), { name: 'Cleo' });
+    const member = await signedInMember(amiko, context, UNPAID_MEMBER);
+
+    // The first attempt to send leads to payment, and nothing is sent.
+    await page.goto(`${amiko.url}/messages?with=${friend.id}`);
+    await sendMessage(page, 'Hello Cleo!');
+    await expect(page).toHaveURL(/\/payment-info$/);
+    const { db, t } = amiko.db();
+    expect(await db.select().from(t.messages).where(eq(t.messages.senderId, member.id))).toEqual([]);
 
     await payWithTestCard(page, '4242 4242 4242 4242');
     await expectPaymentConfirmed(page);
@@ -114,11 +127,18 @@ test.describe('paying in test mode (no Stripe keys)', () => {
       page.getByRole('link', { name: 'Questions about your payment? Contact us' }),
     ).toHaveAttribute('href', '/contact-us');
     expect(await sessionMember(page)).toMatchObject({ hasPaid: true });
-    const { db, t } = amiko.db();
     const [row] = await db.select().from(t.members).where(eq(t.members.id, member.id));
     expect(row?.hasPaid).toBe(true);
 
-    // Paid: /payment-info has nothing more to ask and sends the member on to the community.
+    // Paid: the message goes through now.
+    await page.goto(`${amiko.url}/messages?with=${friend.id}`);
+    await sendMessage(page, 'Hello Cleo!');
+    await expect(page.getByTestId('message').filter({ hasText: 'Hello Cleo!' })).toBeVisible();
+    await expect
+      .poll(async () => (await db.select().from(t.messages).where(eq(t.messages.senderId, member.id))).length)
+      .toBe(1);
+
+    // /payment-info has nothing more to ask and sends the member on to the community.
     await page.goto(`${amiko.url}/payment-info`);
     await expect(page).toHaveURL(/\/community$/);
     // Test mode never loads Stripe.js.
