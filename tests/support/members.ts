@@ -38,7 +38,7 @@ export const ONBOARDED_INTERESTS = [
 ] as const;
 
 export const ONBOARDED_STORY =
-  'I moved to a new city last spring and knew nobody. I love long walks by the river, board games on rainy evenings, cooking food from home for new friends, and learning the language of my neighbours. I am looking for people who like to talk about books, try new cafés and go hiking at the weekend.';
+  'I moved to a new city last spring and knew nobody. I love long walks by the river, board games on rainy evenings, cooking food from home for new friends, and learning the language of my neighbours. I am looking for people who like to talk about books, try new cafés and go hiking at the weekend. Come and say hello!';
 
 export interface InsertedMember {
   id: string;

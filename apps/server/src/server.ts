@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import {
+  createDirectory,
   createLocalPhotoStore,
   createMailer,
   createMemberCounter,
@@ -21,6 +22,7 @@ import { registerDevMail } from './plugins/dev-mail.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from './plugins/security.ts';
 import { registerTrpc } from './plugins/trpc.ts';
+import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface ServerOptions {
@@ -85,6 +87,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     realtime: noRealtime,
     memberCount: createMemberCounter(database, env.MEMBER_COUNT_CACHE_MS),
     photos: createLocalPhotoStore(env.UPLOADS_DIR),
+    directory: createDirectory(database, app.log),
   };
 
   const originPolicy: OriginPolicy = {
@@ -101,6 +104,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerOriginCheck(app, originPolicy);
   registerHealth(app, database);
   registerTrpc(app, deps, cookies);
+  registerUploads(app, deps, cookies);
   if (!production) registerDevMail(app, database);
   registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST);
 

@@ -7,6 +7,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Realtime } from './realtime.ts';
+import type { Directory } from './services/directory.ts';
 import type { MemberCounter } from './services/member-count.ts';
 import type { PhotoStore } from './services/photo-store.ts';
 
@@ -23,6 +24,8 @@ export interface Deps {
   realtime: Realtime;
   memberCount: MemberCounter;
   photos: PhotoStore;
+  /** This process's index of the community directory, kept in step with the database. */
+  directory: Directory;
 }
 
 /** One request: who is asking and how to answer with cookies. */

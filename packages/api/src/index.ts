@@ -18,6 +18,8 @@ export {
 export { noRealtime, type Realtime } from './realtime.ts';
 export { createMemberCounter } from './services/member-count.ts';
 export { createLocalPhotoStore, isPhotoKey, type PhotoStore } from './services/photo-store.ts';
+export { createDirectory, type Directory } from './services/directory.ts';
+export { replacePhoto } from './services/photos.ts';
 export type { MeView } from './services/views.ts';
 
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -10,3 +10,6 @@ export * from './rules/header.ts';
 export * from './rules/pricing.ts';
 export * from './rules/unread.ts';
 export * from './rules/completion.ts';
+export * from './schemas/community.ts';
+export * from './schemas/photos.ts';
+export * from './rules/directory.ts';
