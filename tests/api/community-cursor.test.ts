@@ -1,4 +1,4 @@
-import { INTERESTS, type DirectorySort } from '@amiko/core';
+import { INTERESTS, type DirectorySort, type Interest } from '@amiko/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, insertMember, type TestMember } from '../support/members.ts';
@@ -26,6 +26,7 @@ const memberArb = fc.record({
   minutesAgo: fc.integer({ min: 0, max: 5 }),
 });
 
+type Member = { interests: Interest[]; minutesAgo: number };
 let run = 0;
 
 describe('directory cursor', () => {
@@ -39,7 +40,7 @@ describe('directory cursor', () => {
           async (initial, limit, joinsBeforeEachPage) => {
             run += 1;
             const city = `Cursorville ${sort} ${run}`;
-            const join = (m: fc.RecordValue<typeof memberArb>, late = false) =>
+            const join = (m: Member, late = false) =>
               insertMember(ts.server.database, {
                 city,
                 interests: m.interests,
