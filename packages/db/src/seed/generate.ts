@@ -168,7 +168,7 @@ export function demoMember(
     dietPreferences: some(random, 'dietPreferences', 2),
     mentalWellnessActivities: some(random, 'mentalWellnessActivities', 3),
     createdAt,
-    updatedAt: createdAt,
+    updatedAt: options.now,
     deletedAt: null,
   };
 }
@@ -202,7 +202,11 @@ export async function seedMembers(database: Database, options: SeedOptions): Pro
     );
     await database.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-        await tx.insert(database.t.members).values(rows.slice(i, i + ROWS_PER_INSERT));
+        const batch = rows.slice(i, i + ROWS_PER_INSERT);
+        // updated_at is when the row was written: running servers catch up from it (docs/decisions.md).
+        const written = new Date();
+        for (const row of batch) row.updatedAt = written;
+        await tx.insert(database.t.members).values(batch);
       }
     });
     for (const row of rows) ids.push(row.id!);

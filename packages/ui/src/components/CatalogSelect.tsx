@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 /** A catalog's options with their labels in the interface language, sorted by label. */
 export function useCatalogOptions(catalog: CatalogName, sorted = true) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['catalog']);
   return useMemo(() => {
     const options = CATALOGS[catalog].map((id) => ({ value: id, label: t(`catalog:${catalog}.${id}`) }));
     return sorted ? options.sort((a, b) => a.label.localeCompare(b.label, i18n.language)) : options;

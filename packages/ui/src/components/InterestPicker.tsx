@@ -13,7 +13,7 @@ export function InterestPicker(props: {
   onChange: (value: Interest[]) => void;
   error?: string | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'profile', 'catalog']);
   const [search, setSearch] = useState('');
   const labelled = useMemo(
     () =>

@@ -8,7 +8,7 @@ type DirectoryCard = RouterOutputs['community']['directory']['items'][number];
 
 /** A member in the directory: photo, name, age, city, a few interests and '+N more', 'View Profile'. */
 export function MemberCard({ member, limited }: { member: DirectoryCard; limited: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'community', 'catalog']);
   const facts = [
     member.age !== null ? t('community:card.age', { count: member.age }) : null,
     member.city,
@@ -33,7 +33,7 @@ export function MemberCard({ member, limited }: { member: DirectoryCard; limited
           </Text>
         )}
         {!limited && member.sharedInterests > 0 && (
-          <Text size="sm" c="teal.8" fw={500}>
+          <Text size="sm" c="teal.9" fw={500}>
             {t('community:card.shared', { count: member.sharedInterests })}
           </Text>
         )}

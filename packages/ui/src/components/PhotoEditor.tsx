@@ -30,7 +30,7 @@ export function PhotoEditor(props: {
   /** A message from the surrounding form (e.g. 'Profile picture is required.'). */
   error?: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile']);
   const platform = usePlatform();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });

@@ -84,7 +84,7 @@ function toFilters(form: FilterForm): { filters: DirectoryFilters } | { errors: 
 
 /** /community: the directory with filters, two orders, cards and Load More. Visitors see less. */
 export default function CommunityScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'community']);
   const { member, loading } = useSession();
   const full = member?.emailVerified === true;
   const wide = useMediaQuery('(min-width: 48em)', true);
@@ -163,6 +163,7 @@ export default function CommunityScreen() {
                       min={AGE_MIN}
                       max={AGE_MAX}
                       allowDecimal={false}
+                      clampBehavior="none"
                       error={errors.minAge ? t(errors.minAge) : undefined}
                     />
                     <NumberInput
@@ -172,6 +173,7 @@ export default function CommunityScreen() {
                       min={AGE_MIN}
                       max={AGE_MAX}
                       allowDecimal={false}
+                      clampBehavior="none"
                       error={errors.maxAge ? t(errors.maxAge) : undefined}
                     />
                     <CatalogSelect

@@ -24,7 +24,7 @@ import { trpc } from '../../trpc.ts';
 
 /** /favorites: the members one keeps, searchable by name, each removable after a confirmation. */
 export default function FavoritesScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'community']);
   const utils = trpc.useUtils();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -100,7 +100,7 @@ export default function FavoritesScreen() {
                       {t('community:card.viewProfile')}
                     </Button>
                     <Button
-                      variant="subtle"
+                      variant="outline"
                       color="red.8"
                       size="xs"
                       onClick={() => setRemoving({ id: favorite.id, name: favorite.name })}

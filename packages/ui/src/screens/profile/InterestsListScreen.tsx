@@ -18,7 +18,7 @@ import { OnboardingShell } from './OnboardingShell.tsx';
  * the page to change one's interests.
  */
 export default function InterestsListScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile']);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const { member, refresh } = useSession();

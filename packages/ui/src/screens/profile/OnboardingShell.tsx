@@ -9,7 +9,7 @@ import { useSignOut } from '../../hooks/useSignOut.ts';
  * meanwhile, so the way out, signing out, is offered here.
  */
 export function OnboardingShell({ step, children }: { step: OnboardingStep; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile']);
   const { signOut } = useSignOut();
   return (
     <Container size="md" py="xl">

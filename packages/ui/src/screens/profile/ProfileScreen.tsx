@@ -32,7 +32,7 @@ type Profile = RouterOutputs['profile']['mine'];
 
 /** /profile: every section of one's own profile, each saved on its own, and the completion percentage. */
 export default function ProfileScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile', 'catalog']);
   const { refresh } = useSession();
   const utils = trpc.useUtils();
   const profile = trpc.profile.mine.useQuery();
@@ -132,7 +132,7 @@ export default function ProfileScreen() {
 
 /** The interests as badges, changed in the interests selection modal. */
 function InterestsSection({ profile }: { profile: Profile }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile', 'catalog']);
   const { refresh } = useSession();
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);

@@ -33,7 +33,7 @@ type PublicProfile = RouterOutputs['profile']['view'];
 
 /** /profile-view/{userId}: a member's public profile, with favourite, message, block and report. */
 export default function ProfileViewScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const { userId = '' } = useParams();
   const profile = trpc.profile.view.useQuery({ memberId: userId }, { enabled: userId !== '' });
 
@@ -85,7 +85,7 @@ export default function ProfileViewScreen() {
                 <Badge
                   key={id}
                   variant={shared ? 'filled' : 'light'}
-                  color={shared ? 'teal.8' : 'indigo'}
+                  color={shared ? 'teal.9' : 'indigo'}
                   data-shared={shared}
                 >
                   {t(`catalog:interests.${id}`)}
@@ -118,7 +118,7 @@ export default function ProfileViewScreen() {
 }
 
 function SelfNote() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
   return (
     <Alert color="indigo" variant="light" mt="sm">
       <Group justify="space-between" gap="sm">
@@ -133,7 +133,7 @@ function SelfNote() {
 
 /** The filled fields of one section, read-only; nothing when the member left them all empty. */
 function Details({ title, fields, profile }: { title: string; fields: FieldSpec[]; profile: PublicProfile }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const values = profile as unknown as Record<string, unknown>;
   const rows = fields.flatMap((spec) => {
     const value = values[spec.name];
@@ -178,7 +178,7 @@ function Details({ title, fields, profile }: { title: string; fields: FieldSpec[
 }
 
 function Actions({ profile }: { profile: PublicProfile }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [blocking, setBlocking] = useState(false);
@@ -229,7 +229,7 @@ function Actions({ profile }: { profile: PublicProfile }) {
           {t('community:profile.message')}
         </Button>
         <Button
-          variant="subtle"
+          variant="outline"
           color="red.8"
           leftSection={<IconBan size={16} aria-hidden="true" />}
           onClick={() => setBlocking(true)}
@@ -237,8 +237,7 @@ function Actions({ profile }: { profile: PublicProfile }) {
           {t('community:block.action')}
         </Button>
         <Button
-          variant="subtle"
-          color="gray.8"
+          variant="default"
           leftSection={<IconFlag size={16} aria-hidden="true" />}
           onClick={() => setReporting(true)}
         >
@@ -273,7 +272,7 @@ function Actions({ profile }: { profile: PublicProfile }) {
 }
 
 function ReportModal(props: { memberId: string; name: string; opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [missingReason, setMissingReason] = useState(false);

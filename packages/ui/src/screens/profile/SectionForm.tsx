@@ -12,7 +12,7 @@ type Values = Record<string, unknown>;
 
 /** One profile section: its fields, saved on their own and merged into the profile (SPEC §3). */
 export function SectionForm({ section, profile }: { section: FieldSection; profile: ProfileFields }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile', 'catalog']);
   const utils = trpc.useUtils();
   const fields = SECTION_FIELDS[section];
   const [values, setValues] = useState<Values>(() =>

@@ -7,7 +7,7 @@ import { trpc } from '../../trpc.ts';
 
 /** Writes the story (SPEC §5: required, at least 300 characters, with a countdown of what is missing). */
 export function StoryForm(props: { initial: string; submitLabel: string; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile']);
   const utils = trpc.useUtils();
   const [story, setStory] = useState(props.initial);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +45,7 @@ export function StoryForm(props: { initial: string; submitLabel: string; onSaved
         error={error}
         data-testid="story-input"
       />
-      <Text size="sm" c={missing > 0 ? 'dimmed' : 'teal.8'} aria-live="polite" data-testid="story-counter">
+      <Text size="sm" c={missing > 0 ? 'dimmed' : 'teal.9'} aria-live="polite" data-testid="story-counter">
         {missing > 0
           ? t('profile:story.moreNeeded', { count: missing })
           : t('profile:story.length', { count: story.trim().length })}

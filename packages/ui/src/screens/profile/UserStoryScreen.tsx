@@ -14,7 +14,7 @@ import { StoryForm } from './StoryForm.tsx';
 
 /** /user-story: the third onboarding step, and later the page to rewrite one's story. */
 export default function UserStoryScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile']);
   const navigate = useNavigate();
   const { member, refresh } = useSession();
   const profile = trpc.profile.mine.useQuery();

@@ -7,7 +7,7 @@ import { trpc } from '../../trpc.ts';
 
 /** Settings → Blocked Users: everyone the member has blocked, each with Unblock (SPEC §4). */
 export default function BlockedUsersScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'community']);
   const utils = trpc.useUtils();
   const list = trpc.blocks.list.useQuery();
   const unblock = trpc.blocks.unblock.useMutation({
