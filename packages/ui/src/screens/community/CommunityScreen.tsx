@@ -13,6 +13,7 @@ import {
   Center,
   Collapse,
   Container,
+  Flex,
   Group,
   Loader,
   NumberInput,
@@ -124,8 +125,15 @@ export default function CommunityScreen() {
 
         {full ? (
           <>
-            <Group justify="space-between" wrap="wrap">
+            <Flex
+              direction={wide ? 'row' : 'column'}
+              justify="space-between"
+              align={wide ? 'center' : 'stretch'}
+              gap="sm"
+            >
               <SegmentedControl
+                fullWidth={!wide}
+                orientation={wide ? 'horizontal' : 'vertical'}
                 value={sort}
                 onChange={(value) => setSort(value as DirectorySort)}
                 data={[
@@ -143,7 +151,7 @@ export default function CommunityScreen() {
               >
                 {showFilters ? t('community:filters.hide') : t('community:filters.show')}
               </Button>
-            </Group>
+            </Flex>
             <Collapse expanded={showFilters} id="community-filters">
               <Card
                 withBorder
