@@ -153,9 +153,15 @@ async function benchDialect(dialect: TestDialect, members: number, requests: num
         .values({ blockerId: viewers[i]!, blockedId: ids[i * 7 + 3]!, createdAt: new Date() });
     }
 
+    globalThis.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
     started = Date.now();
     await callers[0]!.community.directory({});
-    console.log(`${dialect}: directory index built on the first request in ${Date.now() - started} ms`);
+    globalThis.gc?.();
+    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+    console.log(
+      `${dialect}: directory index built on the first request in ${Date.now() - started} ms (heap +${heapMb.toFixed(0)} MB)`,
+    );
 
     const byId = prepared(
       server.database.dialect,

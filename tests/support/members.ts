@@ -37,8 +37,11 @@ export const ONBOARDED_INTERESTS = [
   'volunteering',
 ] as const;
 
+/** A story long enough to finish onboarding (STORY_MIN_LENGTH is 300; the test below keeps it so). */
 export const ONBOARDED_STORY =
-  'I moved to a new city last spring and knew nobody. I love long walks by the river, board games on rainy evenings, cooking food from home for new friends, and learning the language of my neighbours. I am looking for people who like to talk about books, try new cafés and go hiking at the weekend. Come and say hello!';
+  'I moved to a new city last spring and knew nobody. I love long walks by the river, board games on rainy ' +
+  'evenings, cooking food from home for new friends, and learning the language of my neighbours. I am looking ' +
+  'for people who like to talk about books, try new cafés and go hiking at the weekend, and maybe share a picnic.';
 
 export interface InsertedMember {
   id: string;
