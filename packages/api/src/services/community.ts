@@ -1,16 +1,11 @@
-import {
-  ageOn,
-  isListedInDirectory,
-  type DirectoryFilters,
-  type DirectorySort,
-  type directoryQuerySchema,
-} from '@amiko/core';
+import { ageOn, type DirectoryFilters, type DirectorySort, type directoryQuerySchema } from '@amiko/core';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context, Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { blockedIdsEitherWay } from './blocks.ts';
 import type { DirectoryCursor, DirectoryHit } from './directory-index.ts';
+import { isListedRow } from './directory.ts';
 import { avatarUrl } from './views.ts';
 
 /** How many interests a card names before '+N more'. */
@@ -132,15 +127,7 @@ export async function directoryPage(
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const hit of hits) {
       const row = byId.get(hit.id);
-      const listed =
-        row !== undefined &&
-        isListedInDirectory({
-          deleted: row.deletedAt !== null,
-          hasPhoto: row.photoKey !== null,
-          interestCount: row.interests.length,
-          storyLength: row.storyLength,
-        });
-      if (listed) found.push({ hit, row });
+      if (row && isListedRow(row)) found.push({ hit, row });
     }
     // Done when the page is full or the index has nothing more.
     if (found.length >= want || hits.length < requested) break;

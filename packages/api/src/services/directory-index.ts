@@ -72,6 +72,9 @@ const GENDER_POS = positions(GENDERS);
 const COUNTRY_POS = positions(COUNTRIES);
 /** Enough bit planes to count up to every interest of the catalog. */
 const MAX_PLANES = 32 - Math.clz32(INTERESTS.length);
+/** Words per block in the second pass of the shared-interests order (2,048 members). */
+const BLOCK_SHIFT = 6;
+const BLOCK_WORDS = 1 << BLOCK_SHIFT;
 
 const wordsFor = (bits: number) => (bits + 31) >>> 5;
 const normalizeCity = (city: string) => city.trim().toLowerCase();
@@ -233,8 +236,11 @@ export class DirectoryIndex {
 
   // Scratch space for one search (searches run synchronously, one at a time).
   #candidates: Int32Array = new Int32Array(0);
-  #planes: Int32Array[] = [];
+  /** The bit-sliced counts of the last search: plane p of word w at (w << 3) + p. */
+  #planes: Int32Array = new Int32Array(0);
   #wordMax: Uint8Array = new Uint8Array(0);
+  /** The highest wordMax of each block of BLOCK_WORDS words. */
+  #blockMax: Uint8Array = new Uint8Array(0);
   #cityMask: Int32Array = new Int32Array(0);
 
   constructor(capacity = 1024) {
@@ -438,8 +444,9 @@ export class DirectoryIndex {
     this.#countries = COUNTRIES.map((_, i) => bitset(this.#countries[i]));
     for (const [year, bits] of this.#birthYears) this.#birthYears.set(year, bitset(bits));
     this.#candidates = new Int32Array(words);
-    this.#planes = Array.from({ length: MAX_PLANES }, () => new Int32Array(words));
+    this.#planes = new Int32Array(words << 3);
     this.#wordMax = new Uint8Array(words);
+    this.#blockMax = new Uint8Array((words >>> BLOCK_SHIFT) + 1);
     this.#cityMask = new Int32Array(words);
   }
 
@@ -478,15 +485,19 @@ export class DirectoryIndex {
 
   #byShared(q: DirectorySearch, f: CompiledFilter, viewer: Int32Array[]): DirectoryHit[] {
     const candidates = this.#candidates;
-    const planes = this.#planes;
     const wordMax = this.#wordMax;
+    const planes = this.#planes;
+    const blockMax = this.#blockMax;
+    blockMax.fill(0);
     const planeCount = 32 - Math.clz32(viewer.length);
     const lastWord = wordsFor(this.#size) - 1;
     let top = -1;
-    // One pass: the candidates of each word, the bit-sliced count of shared interests for its 32 members
-    // (plane p holds bit p of every member's count), and the highest count among its candidates.
+    // Pass 1: the candidates of every word, and the highest number of interests one of its 32 candidates
+    // shares with the viewer. The counts are bit-sliced: p0…p6 hold bit 0…6 of all 32 counts at once, and
+    // each of the viewer's interests is added with a ripple carry.
     for (let w = f.firstWord; w <= lastWord; w += 1) {
-      const m = f.mask(w) & rangeMask(w, f.firstSlot, this.#size);
+      // Slots at and above the size are never set, so only the first word needs cutting to the range.
+      const m = w === f.firstWord ? f.mask(w) & rangeMask(w, f.firstSlot, this.#size) : f.mask(w);
       candidates[w] = m;
       if (m === 0) {
         wordMax[w] = 0;
@@ -499,58 +510,125 @@ export class DirectoryIndex {
         p4 = 0,
         p5 = 0,
         p6 = 0;
-      for (let i = 0; i < viewer.length; i += 1) {
-        let carry = viewer[i]![w]! & m;
-        if (carry === 0) continue;
-        let next = p0 & carry;
-        p0 ^= carry;
-        if ((carry = next) === 0) continue;
-        next = p1 & carry;
-        p1 ^= carry;
-        if ((carry = next) === 0) continue;
-        next = p2 & carry;
-        p2 ^= carry;
-        if ((carry = next) === 0) continue;
-        next = p3 & carry;
-        p3 ^= carry;
-        if ((carry = next) === 0) continue;
-        next = p4 & carry;
-        p4 ^= carry;
-        if ((carry = next) === 0) continue;
-        next = p5 & carry;
-        p5 ^= carry;
-        p6 ^= next;
+      if (viewer.length < 32) {
+        // Up to 31 interests, five planes, without branches (faster than stopping when a carry runs out):
+        // two interests at a time through a carry-save adder into plane 0, its carry rippled upwards.
+        const n = viewer.length;
+        let i = 0;
+        for (; i + 1 < n; i += 2) {
+          const a = viewer[i]![w]! & m;
+          const b = viewer[i + 1]![w]! & m;
+          const u = p0 ^ a;
+          let carry = (p0 & a) | (u & b);
+          p0 = u ^ b;
+          let next = p1 & carry;
+          p1 ^= carry;
+          carry = next;
+          next = p2 & carry;
+          p2 ^= carry;
+          carry = next;
+          next = p3 & carry;
+          p3 ^= carry;
+          p4 ^= next;
+        }
+        if (i < n) {
+          let carry = viewer[i]![w]! & m;
+          let next = p0 & carry;
+          p0 ^= carry;
+          carry = next;
+          next = p1 & carry;
+          p1 ^= carry;
+          carry = next;
+          next = p2 & carry;
+          p2 ^= carry;
+          carry = next;
+          next = p3 & carry;
+          p3 ^= carry;
+          p4 ^= next;
+        }
+      } else {
+        for (let i = 0; i < viewer.length; i += 1) {
+          let carry = viewer[i]![w]! & m;
+          if (carry === 0) continue;
+          let next = p0 & carry;
+          p0 ^= carry;
+          if ((carry = next) === 0) continue;
+          next = p1 & carry;
+          p1 ^= carry;
+          if ((carry = next) === 0) continue;
+          next = p2 & carry;
+          p2 ^= carry;
+          if ((carry = next) === 0) continue;
+          next = p3 & carry;
+          p3 ^= carry;
+          if ((carry = next) === 0) continue;
+          next = p4 & carry;
+          p4 ^= carry;
+          if ((carry = next) === 0) continue;
+          next = p5 & carry;
+          p5 ^= carry;
+          p6 ^= next;
+        }
       }
-      planes[0]![w] = p0;
-      planes[1]![w] = p1;
-      planes[2]![w] = p2;
-      planes[3]![w] = p3;
-      planes[4]![w] = p4;
-      planes[5]![w] = p5;
-      planes[6]![w] = p6;
+      // Kept for the second pass, the eight words of one word side by side (one stream of writes).
+      const at = w << 3;
+      planes[at] = p0;
+      planes[at + 1] = p1;
+      planes[at + 2] = p2;
+      planes[at + 3] = p3;
+      planes[at + 4] = p4;
+      planes[at + 5] = p5;
+      planes[at + 6] = p6;
       // The highest count in this word: keep the members with the highest plane set, plane by plane.
       let rest = m;
       let max = 0;
-      for (let p = planeCount - 1; p >= 0; p -= 1) {
-        const withBit = rest & planes[p]![w]!;
-        if (withBit !== 0) {
-          rest = withBit;
-          max |= 1 << p;
-        }
+      if ((rest & p6) !== 0) {
+        rest &= p6;
+        max |= 64;
       }
+      if ((rest & p5) !== 0) {
+        rest &= p5;
+        max |= 32;
+      }
+      if ((rest & p4) !== 0) {
+        rest &= p4;
+        max |= 16;
+      }
+      if ((rest & p3) !== 0) {
+        rest &= p3;
+        max |= 8;
+      }
+      if ((rest & p2) !== 0) {
+        rest &= p2;
+        max |= 4;
+      }
+      if ((rest & p1) !== 0) {
+        rest &= p1;
+        max |= 2;
+      }
+      if ((rest & p0) !== 0) max |= 1;
       wordMax[w] = max + 1; // 0 means "no candidates"
+      if (max + 1 > blockMax[w >>> BLOCK_SHIFT]!) blockMax[w >>> BLOCK_SHIFT] = max + 1;
       if (max > top) top = max;
     }
 
+    // Pass 2: count by count, highest first, newest first within a count; only words whose highest count
+    // reaches the current one are looked at.
     const hits: DirectoryHit[] = [];
     const from = q.after ? Math.min(q.after.shared, top) : top;
     for (let shared = from; shared >= 0 && hits.length < q.limit; shared -= 1) {
       const end =
         q.after && shared === q.after.shared ? this.#positionOf(q.after.createdAt, q.after.id) : this.#size;
       for (let w = wordsFor(end) - 1; w >= f.firstWord && hits.length < q.limit; w -= 1) {
+        // Whole blocks of words whose highest count is too low are passed over at once.
+        if ((w & (BLOCK_WORDS - 1)) === BLOCK_WORDS - 1 && blockMax[w >>> BLOCK_SHIFT]! <= shared) {
+          w -= BLOCK_WORDS - 1;
+          continue;
+        }
         if (wordMax[w]! <= shared) continue;
         let m = candidates[w]! & rangeMask(w, 0, end);
-        for (let p = 0; p < planeCount; p += 1) m &= (shared >>> p) & 1 ? planes[p]![w]! : ~planes[p]![w]!;
+        for (let p = 0, at = w << 3; p < planeCount; p += 1)
+          m &= (shared >>> p) & 1 ? planes[at + p]! : ~planes[at + p]!;
         while (m !== 0 && hits.length < q.limit) {
           const bit = 31 - Math.clz32(m);
           m &= ~(1 << bit);
@@ -632,6 +710,11 @@ export class DirectoryIndex {
 
     let firstSlot = 0;
     if (filters.newMembers) firstSlot = this.#positionOf(q.now.getTime() - NEW_MEMBER_WINDOW_MS, '');
+    // The common case, no filter at all, without the loops.
+    const listed = this.#listed;
+    if (all.length === 1 && anyOfGroups.length === 0) {
+      return { mask: (w) => listed[w]!, firstSlot, firstWord: firstSlot >>> 5, birthdays };
+    }
     const mask = (w: number): number => {
       let m = -1;
       for (let i = 0; i < all.length && m !== 0; i += 1) m &= all[i]![w]!;

@@ -1,3 +1,4 @@
+import { isListedInDirectory } from '@amiko/core';
 import { prepared, type Database, type Member } from '@amiko/db';
 import { and, asc, eq, gt, gte, or, sql } from 'drizzle-orm';
 import type { Logger } from '../logger.ts';
@@ -28,6 +29,18 @@ type EntryRow = Omit<DirectoryEntry, 'hasPhoto'> & { photoKey: string | null };
 function toEntry(row: EntryRow): DirectoryEntry {
   const { photoKey, ...rest } = row;
   return { ...rest, hasPhoto: photoKey !== null };
+}
+
+/** Whether a member row is listed in the directory (and visible to others): SPEC's finished profile. */
+export function isListedRow(
+  row: Pick<Member, 'deletedAt' | 'photoKey' | 'interests'> & { storyLength: number },
+) {
+  return isListedInDirectory({
+    deleted: row.deletedAt !== null,
+    hasPhoto: row.photoKey !== null,
+    interestCount: row.interests.length,
+    storyLength: row.storyLength,
+  });
 }
 
 export function memberToEntry(member: Member): DirectoryEntry {

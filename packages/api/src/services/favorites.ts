@@ -1,10 +1,11 @@
-import { ageOn, isListedInDirectory } from '@amiko/core';
+import { ageOn } from '@amiko/core';
 import { containsInsensitive } from '@amiko/db';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
 import { blockedEitherWay, blockedIdsEitherWay } from './blocks.ts';
+import { isListedRow } from './directory.ts';
 import { avatarUrl } from './views.ts';
 
 // Favourites act on the member's own list only (SPEC §6). A member can keep as a favourite anyone they
@@ -18,15 +19,8 @@ async function assertCanFavorite(deps: Deps, memberId: string, favoriteId: strin
     findMember(deps, favoriteId),
     blockedEitherWay(db, t, memberId, favoriteId),
   ]);
-  const listed =
-    target &&
-    isListedInDirectory({
-      deleted: false,
-      hasPhoto: target.photoKey !== null,
-      interestCount: target.interests.length,
-      storyLength: target.story.length,
-    });
-  if (!listed) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
+  if (!target || !isListedRow({ ...target, storyLength: target.story.length }))
+    throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
   if (blocked) throw appError('NOT_FOUND', 'community:errors.profileUnavailable');
 }
 

@@ -1,16 +1,11 @@
-import {
-  ageOn,
-  isListedInDirectory,
-  profileCompletion,
-  type ProfileFields,
-  type ProfileSectionSave,
-} from '@amiko/core';
+import { ageOn, profileCompletion, type ProfileFields, type ProfileSectionSave } from '@amiko/core';
 import type { Member } from '@amiko/db';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
 import { blockedEitherWay } from './blocks.ts';
+import { isListedRow } from './directory.ts';
 import { avatarUrl, photoUrl } from './views.ts';
 
 /** The editable profile fields of a member row, with the stored types. */
@@ -131,14 +126,7 @@ export async function publicProfile(deps: Deps, viewerId: string, memberId: stri
       .from(t.favorites)
       .where(and(eq(t.favorites.memberId, viewerId), eq(t.favorites.favoriteId, memberId))),
   ]);
-  const listed =
-    member &&
-    isListedInDirectory({
-      deleted: false,
-      hasPhoto: member.photoKey !== null,
-      interestCount: member.interests.length,
-      storyLength: member.story.length,
-    });
+  const listed = member && isListedRow({ ...member, storyLength: member.story.length });
   if (!member || (!isSelf && !listed)) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
   if (blocked) throw appError('NOT_FOUND', 'community:errors.profileUnavailable');
   const mine = new Set(viewer?.interests ?? []);
