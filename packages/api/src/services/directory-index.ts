@@ -70,8 +70,8 @@ const LANGUAGE_POS = positions(LANGUAGES);
 const LOOKING_FOR_POS = positions(LOOKING_FOR);
 const GENDER_POS = positions(GENDERS);
 const COUNTRY_POS = positions(COUNTRIES);
-/** Enough bit planes to count up to every interest of the catalog. */
-const MAX_PLANES = 32 - Math.clz32(INTERESTS.length);
+// Counts go up to the 90 interests of the catalog: seven bit planes, stored eight to a word.
+if (INTERESTS.length > 127) throw new Error('The directory index counts at most 127 interests');
 /** Words per block in the second pass of the shared-interests order (2,048 members). */
 const BLOCK_SHIFT = 6;
 const BLOCK_WORDS = 1 << BLOCK_SHIFT;
