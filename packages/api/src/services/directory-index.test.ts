@@ -181,12 +181,15 @@ describe('directory index', () => {
         ),
         fc.integer({ min: 16, max: 100 }),
         fc.integer({ min: 0, max: 10 }),
-        (birthdays, minAge, span) => {
+        fc.boolean(),
+        (birthdays, minAge, span, oneByOne) => {
           const entries = birthdays.map(([age, day], i) => ({
             ...listedEntry(`b${i}`),
             birthday: `${NOW.getUTCFullYear() - age}-${day}`,
           }));
-          const index = DirectoryIndex.of(entries);
+          // Built at once, or member by member with birth years arriving in any order.
+          const index = oneByOne ? new DirectoryIndex() : DirectoryIndex.of(entries);
+          if (oneByOne) for (const e of entries) index.upsert(e);
           const filters = { age: { minAge, maxAge: Math.min(100, minAge + span) } };
           expect(pageThrough(index, filters, 'newest', [], new Set(), 50)).toEqual(
             expected(entries, filters, 'newest', [], new Set()),

@@ -228,8 +228,12 @@ export class DirectoryIndex {
   #lookingFor: Int32Array[] = [];
   #genders: Int32Array[] = [];
   #countries: Int32Array[] = [];
-  /** Birth year → members born that year (the age filter ORs whole years and checks the edges exactly). */
-  #birthYears = new Map<number, Int32Array>();
+  /**
+   * Birth years present, ascending, and for each the members born in that year or before: any age range is
+   * then two bitsets, `bornBy(to) & ~bornBy(from - 1)` (the edges are checked exactly per member).
+   */
+  #years: number[] = [];
+  #bornBy = new Map<number, Int32Array>();
   /** Distinct cities (lowercased) → id; members per city id. */
   #cityIds = new Map<string, number>();
   #cityMembers: Set<number>[] = [];
@@ -289,7 +293,13 @@ export class DirectoryIndex {
       index.#created[slot] = b.created[r]!;
       index.#updated[slot] = b.updated[r]!;
       index.#size = slot + 1;
-      index.#writeEncoded(slot, b.row(r));
+      index.#writeEncoded(slot, b.row(r), false);
+    }
+    // Built per year above; now each year also takes everyone born before it.
+    for (let i = 1; i < index.#years.length; i += 1) {
+      const earlier = index.#bornBy.get(index.#years[i - 1]!)!;
+      const bits = index.#bornBy.get(index.#years[i]!)!;
+      for (let w = 0; w < bits.length; w += 1) bits[w]! |= earlier[w]!;
     }
     return index;
   }
@@ -367,10 +377,11 @@ export class DirectoryIndex {
   #write(slot: number, entry: DirectoryEntry, fresh: boolean): void {
     if (!fresh) this.#clear(slot);
     this.#updated[slot] = entry.updatedAt.getTime();
-    this.#writeEncoded(slot, encode(entry));
+    this.#writeEncoded(slot, encode(entry), true);
   }
 
-  #writeEncoded(slot: number, e: Encoded): void {
+  /** Sets a slot's bits; `cumulative` false only while building (the years are accumulated afterwards). */
+  #writeEncoded(slot: number, e: Encoded, cumulative: boolean): void {
     for (let i = 0; i < INTERESTS.length; i += 1) {
       if (hasMaskBit(e.interests, i)) setBit(this.#interests[i]!, slot);
     }
@@ -386,7 +397,11 @@ export class DirectoryIndex {
     if (e.country >= 0) setBit(this.#countries[e.country]!, slot);
     if (e.birthday > 0) {
       this.#birthday[slot] = e.birthday;
-      setBit(this.#birthYearBits(Math.floor(e.birthday / 10_000)), slot);
+      const year = Math.floor(e.birthday / 10_000);
+      setBit(this.#bornByYear(year), slot);
+      if (cumulative) {
+        for (const later of this.#years) if (later > year) setBit(this.#bornBy.get(later)!, slot);
+      }
     }
     if (e.city) {
       let id = this.#cityIds.get(e.city);
@@ -400,13 +415,26 @@ export class DirectoryIndex {
     }
   }
 
-  #birthYearBits(year: number): Int32Array {
-    let bits = this.#birthYears.get(year);
+  /** The "born in or before" bitset of a year, made on first use from the year before it. */
+  #bornByYear(year: number): Int32Array {
+    let bits = this.#bornBy.get(year);
     if (!bits) {
-      bits = new Int32Array(wordsFor(this.#capacity));
-      this.#birthYears.set(year, bits);
+      const earlier = this.#bornByUpTo(year);
+      bits = earlier ? earlier.slice() : new Int32Array(this.#listed.length);
+      this.#bornBy.set(year, bits);
+      this.#years = [...this.#bornBy.keys()].sort((a, b) => a - b);
     }
     return bits;
+  }
+
+  /** Members born in `year` or before: the bitset of the latest year present up to it (null if none). */
+  #bornByUpTo(year: number): Int32Array | null {
+    let found: Int32Array | null = null;
+    for (const y of this.#years) {
+      if (y > year) break;
+      found = this.#bornBy.get(y)!;
+    }
+    return found;
   }
 
   #allBitsets(): Int32Array[] {
@@ -417,7 +445,7 @@ export class DirectoryIndex {
       ...this.#lookingFor,
       ...this.#genders,
       ...this.#countries,
-      ...this.#birthYears.values(),
+      ...this.#bornBy.values(),
     ];
   }
 
@@ -442,7 +470,7 @@ export class DirectoryIndex {
     this.#lookingFor = LOOKING_FOR.map((_, i) => bitset(this.#lookingFor[i]));
     this.#genders = GENDERS.map((_, i) => bitset(this.#genders[i]));
     this.#countries = COUNTRIES.map((_, i) => bitset(this.#countries[i]));
-    for (const [year, bits] of this.#birthYears) this.#birthYears.set(year, bitset(bits));
+    for (const [year, bits] of this.#bornBy) this.#bornBy.set(year, bitset(bits));
     this.#candidates = new Int32Array(words);
     this.#planes = new Int32Array(words << 3);
     this.#wordMax = new Uint8Array(words);
@@ -656,6 +684,8 @@ export class DirectoryIndex {
   #compileFilter(q: DirectorySearch): CompiledFilter | null {
     const { filters } = q;
     const all: Int32Array[] = [this.#listed];
+    /** Bitsets a member must not be in. */
+    const allNot: Int32Array[] = [];
     const anyOfGroups: Int32Array[][] = [];
     const pick = (bitsets: Int32Array[], positions: Map<string, number>, id: string) => {
       const i = positions.get(id);
@@ -687,9 +717,11 @@ export class DirectoryIndex {
       birthdays = birthdayRangeForAges(filters.age, q.now);
       const from = Math.floor(birthdays.after / 10_000);
       const to = Math.floor(birthdays.upTo / 10_000);
-      anyOfGroups.push(
-        [...this.#birthYears].filter(([year]) => year >= from && year <= to).map(([, b]) => b),
-      );
+      const upTo = this.#bornByUpTo(to);
+      if (!upTo) return null;
+      all.push(upTo);
+      const before = this.#bornByUpTo(from - 1);
+      if (before) allNot.push(before);
     }
     const city = filters.city ? normalizeCity(filters.city) : '';
     if (city) {
@@ -712,12 +744,13 @@ export class DirectoryIndex {
     if (filters.newMembers) firstSlot = this.#positionOf(q.now.getTime() - NEW_MEMBER_WINDOW_MS, '');
     // The common case, no filter at all, without the loops.
     const listed = this.#listed;
-    if (all.length === 1 && anyOfGroups.length === 0) {
+    if (all.length === 1 && allNot.length === 0 && anyOfGroups.length === 0) {
       return { mask: (w) => listed[w]!, firstSlot, firstWord: firstSlot >>> 5, birthdays };
     }
     const mask = (w: number): number => {
       let m = -1;
       for (let i = 0; i < all.length && m !== 0; i += 1) m &= all[i]![w]!;
+      for (let i = 0; i < allNot.length && m !== 0; i += 1) m &= ~allNot[i]![w]!;
       for (let g = 0; g < anyOfGroups.length && m !== 0; g += 1) {
         const group = anyOfGroups[g]!;
         let any = 0;
