@@ -11,6 +11,7 @@ import {
   type DirectoryFilters,
   type DirectorySort,
 } from '@amiko/core';
+import { countKernel, type CountKernel } from './shared-count-kernel.ts';
 
 // The community directory's own index (docs/decisions.md, "The directory index"). Every member of the
 // database has a slot; slots are kept in (createdAt, id) order, so "newest first" is a walk from the last
@@ -70,8 +71,12 @@ const LANGUAGE_POS = positions(LANGUAGES);
 const LOOKING_FOR_POS = positions(LOOKING_FOR);
 const GENDER_POS = positions(GENDERS);
 const COUNTRY_POS = positions(COUNTRIES);
-// Counts go up to the 90 interests of the catalog: seven bit planes, stored eight to a word.
+// Counts go up to the 90 interests of the catalog: seven bit planes (the kernel's), at most 127.
 if (INTERESTS.length > 127) throw new Error('The directory index counts at most 127 interests');
+/** The kernel's table of the viewer's interest addresses, before its regions (room for 256). */
+const KERNEL_TABLE_BYTES = 1024;
+/** Regions before the planes: listed, one per interest, candidates, highest counts. */
+const KERNEL_REGIONS = 3 + INTERESTS.length;
 /** Words per block in the second pass of the shared-interests order (2,048 members). */
 const BLOCK_SHIFT = 6;
 const BLOCK_WORDS = 1 << BLOCK_SHIFT;
@@ -239,12 +244,21 @@ export class DirectoryIndex {
   #cityMembers: Set<number>[] = [];
 
   // Scratch space for one search (searches run synchronously, one at a time).
+  // The counting kernel's memory: addresses (bytes) of its regions, the table of the viewer's interest
+  // addresses, and the kernel bound to that memory.
+  #listedAt = 0;
+  #interestAt: number[] = [];
+  #candidatesAt = 0;
+  #wordMaxAt = 0;
+  #planesAt = 0;
+  #table: Int32Array = new Int32Array(0);
+  #count: CountKernel = () => undefined;
   #candidates: Int32Array = new Int32Array(0);
   /** The bit-sliced counts of the last search: plane p of word w at (w << 3) + p. */
   #planes: Int32Array = new Int32Array(0);
-  #wordMax: Uint8Array = new Uint8Array(0);
+  #wordMax: Int32Array = new Int32Array(0);
   /** The highest wordMax of each block of BLOCK_WORDS words. */
-  #blockMax: Uint8Array = new Uint8Array(0);
+  #blockMax: Int32Array = new Int32Array(0);
   #cityMask: Int32Array = new Int32Array(0);
 
   constructor(capacity = 1024) {
@@ -454,8 +468,9 @@ export class DirectoryIndex {
   }
 
   #grow(capacity: number): void {
-    // One spare word: insertBit may carry into the word after the last used one.
-    const words = wordsFor(capacity) + 1;
+    // One spare word (insertBit may carry into the word after the last used one), rounded up to whole
+    // 128-bit vectors for the counting kernel.
+    const words = (wordsFor(capacity) + 1 + 3) & ~3;
     this.#capacity = capacity;
     this.#created = grownTo(this.#created, capacity);
     this.#updated = grownTo(this.#updated, capacity);
@@ -463,18 +478,37 @@ export class DirectoryIndex {
     const city = new Int32Array(capacity).fill(-1);
     city.set(this.#city);
     this.#city = city;
+    // What the counting kernel reads and writes lives in its memory: the address table, then one region
+    // per bitset (listed, each interest, candidates, highest counts) and eight for the planes.
+    const stride = words * 4;
+    const memory = new WebAssembly.Memory({
+      initial: Math.ceil((KERNEL_TABLE_BYTES + (KERNEL_REGIONS + 8) * stride) / 65_536),
+    });
+    const region = (r: number, old?: Int32Array, length = words) => {
+      const view = new Int32Array(memory.buffer, KERNEL_TABLE_BYTES + r * stride, length);
+      if (old) view.set(old.subarray(0, length));
+      return view;
+    };
+    this.#listed = region(0, this.#listed);
+    this.#listedAt = KERNEL_TABLE_BYTES;
+    this.#interests = INTERESTS.map((_, i) => region(1 + i, this.#interests[i]));
+    this.#interestAt = INTERESTS.map((_, i) => KERNEL_TABLE_BYTES + (1 + i) * stride);
+    this.#candidatesAt = KERNEL_TABLE_BYTES + (1 + INTERESTS.length) * stride;
+    this.#candidates = region(1 + INTERESTS.length);
+    this.#wordMaxAt = KERNEL_TABLE_BYTES + (2 + INTERESTS.length) * stride;
+    this.#wordMax = region(2 + INTERESTS.length);
+    this.#planesAt = KERNEL_TABLE_BYTES + KERNEL_REGIONS * stride;
+    this.#planes = region(KERNEL_REGIONS, undefined, words * 8);
+    this.#table = new Int32Array(memory.buffer, 0, KERNEL_TABLE_BYTES / 4);
+    this.#count = countKernel(memory);
+
     const bitset = (old: Int32Array | undefined) => (old ? grownTo(old, words) : new Int32Array(words));
-    this.#listed = bitset(this.#listed);
-    this.#interests = INTERESTS.map((_, i) => bitset(this.#interests[i]));
     this.#languages = LANGUAGES.map((_, i) => bitset(this.#languages[i]));
     this.#lookingFor = LOOKING_FOR.map((_, i) => bitset(this.#lookingFor[i]));
     this.#genders = GENDERS.map((_, i) => bitset(this.#genders[i]));
     this.#countries = COUNTRIES.map((_, i) => bitset(this.#countries[i]));
     for (const [year, bits] of this.#bornBy) this.#bornBy.set(year, bitset(bits));
-    this.#candidates = new Int32Array(words);
-    this.#planes = new Int32Array(words << 3);
-    this.#wordMax = new Uint8Array(words);
-    this.#blockMax = new Uint8Array((words >>> BLOCK_SHIFT) + 1);
+    this.#blockMax = new Int32Array((words >>> BLOCK_SHIFT) + 1);
     this.#cityMask = new Int32Array(words);
   }
 
@@ -488,9 +522,19 @@ export class DirectoryIndex {
     if (!filter) return [];
     const viewer = q.viewerInterests.flatMap((id) => {
       const i = INTEREST_POS.get(id);
-      return i === undefined ? [] : [this.#interests[i]!];
+      return i === undefined ? [] : [i];
     });
-    return q.sort === 'newest' ? this.#newest(q, filter, viewer) : this.#byShared(q, filter, viewer);
+    return q.sort === 'newest'
+      ? this.#newest(
+          q,
+          filter,
+          viewer.map((i) => this.#interests[i]!),
+        )
+      : this.#byShared(
+          q,
+          filter,
+          viewer.map((i) => this.#interestAt[i]!),
+        );
   }
 
   #newest(q: DirectorySearch, f: CompiledFilter, viewer: Int32Array[]): DirectoryHit[] {
@@ -511,133 +555,34 @@ export class DirectoryIndex {
     return hits;
   }
 
-  #byShared(q: DirectorySearch, f: CompiledFilter, viewer: Int32Array[]): DirectoryHit[] {
-    const candidates = this.#candidates;
+  #byShared(q: DirectorySearch, f: CompiledFilter, viewerAt: number[]): DirectoryHit[] {
     const wordMax = this.#wordMax;
     const planes = this.#planes;
     const blockMax = this.#blockMax;
-    blockMax.fill(0);
-    const planeCount = 32 - Math.clz32(viewer.length);
+    const planeCount = 32 - Math.clz32(viewerAt.length);
     const lastWord = wordsFor(this.#size) - 1;
+    const fromVector = f.firstWord >>> 2;
+    const toVector = (lastWord >>> 2) + 1;
+    // Pass 1 (the kernel): for every word, the number of interests each of its 32 candidates shares with
+    // the viewer, bit-sliced (plane p holds bit p of all 32 counts), and 1 + the highest of them.
+    let candidates = this.#listed;
+    let candidatesAt = this.#listedAt;
+    if (!f.plain) {
+      candidates = this.#candidates;
+      candidatesAt = this.#candidatesAt;
+      for (let w = fromVector << 2; w < toVector << 2; w += 1) {
+        candidates[w] =
+          w < f.firstWord || w > lastWord ? 0 : f.mask(w) & rangeMask(w, f.firstSlot, this.#size);
+      }
+    }
+    this.#table.set(viewerAt);
+    this.#count(0, viewerAt.length, candidatesAt, this.#planesAt, this.#wordMaxAt, fromVector, toVector);
     let top = -1;
-    // Pass 1: the candidates of every word, and the highest number of interests one of its 32 candidates
-    // shares with the viewer. The counts are bit-sliced: p0…p6 hold bit 0…6 of all 32 counts at once, and
-    // each of the viewer's interests is added with a ripple carry.
+    blockMax.fill(0);
     for (let w = f.firstWord; w <= lastWord; w += 1) {
-      // Slots at and above the size are never set, so only the first word needs cutting to the range.
-      const m = w === f.firstWord ? f.mask(w) & rangeMask(w, f.firstSlot, this.#size) : f.mask(w);
-      candidates[w] = m;
-      if (m === 0) {
-        wordMax[w] = 0;
-        continue;
-      }
-      let p0 = 0,
-        p1 = 0,
-        p2 = 0,
-        p3 = 0,
-        p4 = 0,
-        p5 = 0,
-        p6 = 0;
-      if (viewer.length < 32) {
-        // Up to 31 interests, five planes, without branches (faster than stopping when a carry runs out):
-        // two interests at a time through a carry-save adder into plane 0, its carry rippled upwards.
-        const n = viewer.length;
-        let i = 0;
-        for (; i + 1 < n; i += 2) {
-          const a = viewer[i]![w]! & m;
-          const b = viewer[i + 1]![w]! & m;
-          const u = p0 ^ a;
-          let carry = (p0 & a) | (u & b);
-          p0 = u ^ b;
-          let next = p1 & carry;
-          p1 ^= carry;
-          carry = next;
-          next = p2 & carry;
-          p2 ^= carry;
-          carry = next;
-          next = p3 & carry;
-          p3 ^= carry;
-          p4 ^= next;
-        }
-        if (i < n) {
-          let carry = viewer[i]![w]! & m;
-          let next = p0 & carry;
-          p0 ^= carry;
-          carry = next;
-          next = p1 & carry;
-          p1 ^= carry;
-          carry = next;
-          next = p2 & carry;
-          p2 ^= carry;
-          carry = next;
-          next = p3 & carry;
-          p3 ^= carry;
-          p4 ^= next;
-        }
-      } else {
-        for (let i = 0; i < viewer.length; i += 1) {
-          let carry = viewer[i]![w]! & m;
-          if (carry === 0) continue;
-          let next = p0 & carry;
-          p0 ^= carry;
-          if ((carry = next) === 0) continue;
-          next = p1 & carry;
-          p1 ^= carry;
-          if ((carry = next) === 0) continue;
-          next = p2 & carry;
-          p2 ^= carry;
-          if ((carry = next) === 0) continue;
-          next = p3 & carry;
-          p3 ^= carry;
-          if ((carry = next) === 0) continue;
-          next = p4 & carry;
-          p4 ^= carry;
-          if ((carry = next) === 0) continue;
-          next = p5 & carry;
-          p5 ^= carry;
-          p6 ^= next;
-        }
-      }
-      // Kept for the second pass, the eight words of one word side by side (one stream of writes).
-      const at = w << 3;
-      planes[at] = p0;
-      planes[at + 1] = p1;
-      planes[at + 2] = p2;
-      planes[at + 3] = p3;
-      planes[at + 4] = p4;
-      planes[at + 5] = p5;
-      planes[at + 6] = p6;
-      // The highest count in this word: keep the members with the highest plane set, plane by plane.
-      let rest = m;
-      let max = 0;
-      if ((rest & p6) !== 0) {
-        rest &= p6;
-        max |= 64;
-      }
-      if ((rest & p5) !== 0) {
-        rest &= p5;
-        max |= 32;
-      }
-      if ((rest & p4) !== 0) {
-        rest &= p4;
-        max |= 16;
-      }
-      if ((rest & p3) !== 0) {
-        rest &= p3;
-        max |= 8;
-      }
-      if ((rest & p2) !== 0) {
-        rest &= p2;
-        max |= 4;
-      }
-      if ((rest & p1) !== 0) {
-        rest &= p1;
-        max |= 2;
-      }
-      if ((rest & p0) !== 0) max |= 1;
-      wordMax[w] = max + 1; // 0 means "no candidates"
-      if (max + 1 > blockMax[w >>> BLOCK_SHIFT]!) blockMax[w >>> BLOCK_SHIFT] = max + 1;
-      if (max > top) top = max;
+      const max = wordMax[w]!;
+      if (max > blockMax[w >>> BLOCK_SHIFT]!) blockMax[w >>> BLOCK_SHIFT] = max;
+      if (max - 1 > top) top = max - 1;
     }
 
     // Pass 2: count by count, highest first, newest first within a count; only words whose highest count
@@ -655,8 +600,9 @@ export class DirectoryIndex {
         }
         if (wordMax[w]! <= shared) continue;
         let m = candidates[w]! & rangeMask(w, 0, end);
-        for (let p = 0, at = w << 3; p < planeCount; p += 1)
-          m &= (shared >>> p) & 1 ? planes[at + p]! : ~planes[at + p]!;
+        // Plane p of word w: vector w / 4, plane p, lane w % 4.
+        for (let p = 0, at = ((w >>> 2) << 5) | (w & 3); p < planeCount; p += 1, at += 4)
+          m &= (shared >>> p) & 1 ? planes[at]! : ~planes[at]!;
         while (m !== 0 && hits.length < q.limit) {
           const bit = 31 - Math.clz32(m);
           m &= ~(1 << bit);
@@ -745,7 +691,13 @@ export class DirectoryIndex {
     // The common case, no filter at all, without the loops.
     const listed = this.#listed;
     if (all.length === 1 && allNot.length === 0 && anyOfGroups.length === 0) {
-      return { mask: (w) => listed[w]!, firstSlot, firstWord: firstSlot >>> 5, birthdays };
+      return {
+        mask: (w) => listed[w]!,
+        plain: firstSlot === 0,
+        firstSlot,
+        firstWord: firstSlot >>> 5,
+        birthdays,
+      };
     }
     const mask = (w: number): number => {
       let m = -1;
@@ -759,12 +711,14 @@ export class DirectoryIndex {
       }
       return m;
     };
-    return { mask, firstSlot, firstWord: firstSlot >>> 5, birthdays };
+    return { mask, plain: false, firstSlot, firstWord: firstSlot >>> 5, birthdays };
   }
 }
 
 interface CompiledFilter {
   mask(word: number): number;
+  /** No filter at all: the candidates are the listed members. */
+  plain: boolean;
   /** Slots below this one are out (the "new members" filter: slots are in joining order). */
   firstSlot: number;
   firstWord: number;
