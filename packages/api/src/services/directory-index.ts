@@ -17,8 +17,8 @@ import { countKernel, type CountKernel } from './shared-count-kernel.ts';
 // database has a slot; slots are kept in (createdAt, id) order, so "newest first" is a walk from the last
 // slot down. Each attribute value has a bitset over the slots (bit s of a bitset = slot s has the value),
 // and a page is found with 32-bit-wide AND/OR over those bitsets; for the shared-interests order, the
-// number of interests a member shares with the viewer is summed for 32 members at once with bit-sliced
-// counters. The walk stops as soon as a page is full. This file is pure: no database, no clock.
+// number of interests a member shares with the viewer is summed for 128 members at once with bit-sliced
+// counters (shared-count-kernel.ts). The walk stops as soon as a page is full. No database, no clock here.
 
 /** What the index needs to know about a member row. */
 export interface DirectoryEntry {
@@ -83,6 +83,8 @@ const BLOCK_WORDS = 1 << BLOCK_SHIFT;
 
 const wordsFor = (bits: number) => (bits + 31) >>> 5;
 const normalizeCity = (city: string) => city.trim().toLowerCase();
+/** A city gets its own bitset from this many members on. */
+const BIG_CITY = 1024;
 
 /** Shifts the bits at `pos` and above one place up, leaving bit `pos` clear; `lastWord` takes the top bit. */
 function insertBit(words: Int32Array, pos: number, lastWord: number): void {
@@ -101,7 +103,7 @@ const clearBit = (words: Int32Array, slot: number) => {
 };
 const hasBit = (words: Int32Array, slot: number) => (words[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 
-function grownTo<T extends Int32Array | Float64Array | Uint8Array>(array: T, length: number): T {
+function grownTo<T extends Int32Array | Float64Array>(array: T, length: number): T {
   const next = new (array.constructor as new (n: number) => T)(length);
   next.set(array);
   return next;
@@ -242,6 +244,8 @@ export class DirectoryIndex {
   /** Distinct cities (lowercased) → id; members per city id. */
   #cityIds = new Map<string, number>();
   #cityMembers: Set<number>[] = [];
+  /** Cities with many members also have a bitset (a city filter then ORs words instead of walking sets). */
+  #cityBits = new Map<number, Int32Array>();
 
   // Scratch space for one search (searches run synchronously, one at a time).
   // The counting kernel's memory: addresses (bytes) of its regions, the table of the viewer's interest
@@ -260,6 +264,7 @@ export class DirectoryIndex {
   /** The highest wordMax of each block of BLOCK_WORDS words. */
   #blockMax: Int32Array = new Int32Array(0);
   #cityMask: Int32Array = new Int32Array(0);
+  #groupScratch: Int32Array = new Int32Array(0);
 
   constructor(capacity = 1024) {
     this.#grow(Math.max(32, capacity));
@@ -425,7 +430,15 @@ export class DirectoryIndex {
         this.#cityMembers.push(new Set());
       }
       this.#city[slot] = id;
-      this.#cityMembers[id]!.add(slot);
+      const members = this.#cityMembers[id]!;
+      members.add(slot);
+      const bits = this.#cityBits.get(id);
+      if (bits) setBit(bits, slot);
+      else if (members.size >= BIG_CITY) {
+        const made = new Int32Array(this.#listed.length);
+        for (const s of members) setBit(made, s);
+        this.#cityBits.set(id, made);
+      }
     }
   }
 
@@ -453,6 +466,7 @@ export class DirectoryIndex {
 
   #allBitsets(): Int32Array[] {
     return [
+      ...this.#cityBits.values(),
       this.#listed,
       ...this.#interests,
       ...this.#languages,
@@ -510,6 +524,8 @@ export class DirectoryIndex {
     for (const [year, bits] of this.#bornBy) this.#bornBy.set(year, bitset(bits));
     this.#blockMax = new Int32Array((words >>> BLOCK_SHIFT) + 1);
     this.#cityMask = new Int32Array(words);
+    this.#groupScratch = new Int32Array(words);
+    for (const [id, bits] of this.#cityBits) this.#cityBits.set(id, bitset(bits));
   }
 
   /**
@@ -570,10 +586,11 @@ export class DirectoryIndex {
     if (!f.plain) {
       candidates = this.#candidates;
       candidatesAt = this.#candidatesAt;
-      for (let w = fromVector << 2; w < toVector << 2; w += 1) {
-        candidates[w] =
-          w < f.firstWord || w > lastWord ? 0 : f.mask(w) & rangeMask(w, f.firstSlot, this.#size);
-      }
+      const [from, to] = [fromVector << 2, toVector << 2];
+      f.fill(candidates, from, to);
+      // The kernel works on whole vectors: words before the range count as empty (those after it are).
+      candidates.fill(0, from, f.firstWord);
+      candidates[f.firstWord]! &= rangeMask(f.firstWord, f.firstSlot, this.#size);
     }
     this.#table.set(viewerAt);
     this.#count(0, viewerAt.length, candidatesAt, this.#planesAt, this.#wordMaxAt, fromVector, toVector);
@@ -671,18 +688,23 @@ export class DirectoryIndex {
     }
     const city = filters.city ? normalizeCity(filters.city) : '';
     if (city) {
-      const mask = this.#cityMask;
-      mask.fill(0);
-      let found = false;
+      // Big cities by their bitsets; the members of small ones gathered into one more.
+      const group: Int32Array[] = [];
+      const small = this.#cityMask;
+      let anySmall = false;
       for (const [name, id] of this.#cityIds) {
-        if (!name.includes(city)) continue;
-        for (const slot of this.#cityMembers[id]!) {
-          setBit(mask, slot);
-          found = true;
+        if (!name.includes(city) || this.#cityMembers[id]!.size === 0) continue;
+        const bits = this.#cityBits.get(id);
+        if (bits) {
+          group.push(bits);
+          continue;
         }
+        if (!anySmall) small.fill(0);
+        anySmall = true;
+        for (const slot of this.#cityMembers[id]!) setBit(small, slot);
       }
-      if (!found) return null;
-      all.push(mask);
+      if (anySmall) group.push(small);
+      anyOfGroups.push(group);
     }
     if (anyOfGroups.some((group) => group.length === 0)) return null;
 
@@ -693,6 +715,7 @@ export class DirectoryIndex {
     if (all.length === 1 && allNot.length === 0 && anyOfGroups.length === 0) {
       return {
         mask: (w) => listed[w]!,
+        fill: (out, from, to) => out.set(listed.subarray(from, to), from),
         plain: firstSlot === 0,
         firstSlot,
         firstWord: firstSlot >>> 5,
@@ -711,12 +734,33 @@ export class DirectoryIndex {
       }
       return m;
     };
-    return { mask, plain: false, firstSlot, firstWord: firstSlot >>> 5, birthdays };
+    // The same, a whole range at a time (one bitset after the other), for the shared-interests pass.
+    const scratch = this.#groupScratch;
+    const fill = (out: Int32Array, from: number, to: number) => {
+      out.set(listed.subarray(from, to), from);
+      for (let i = 1; i < all.length; i += 1) {
+        const bits = all[i]!;
+        for (let w = from; w < to; w += 1) out[w]! &= bits[w]!;
+      }
+      for (const bits of allNot) for (let w = from; w < to; w += 1) out[w]! &= ~bits[w]!;
+      for (const group of anyOfGroups) {
+        scratch.set(group[0]!.subarray(from, to), from);
+        for (let i = 1; i < group.length; i += 1) {
+          const bits = group[i]!;
+          for (let w = from; w < to; w += 1) scratch[w]! |= bits[w]!;
+        }
+        for (let w = from; w < to; w += 1) out[w]! &= scratch[w]!;
+      }
+    };
+    return { mask, fill, plain: false, firstSlot, firstWord: firstSlot >>> 5, birthdays };
   }
 }
 
 interface CompiledFilter {
+  /** The candidates of one word (all filters ANDed). */
   mask(word: number): number;
+  /** The candidates of words [from, to) into `out`, a bitset at a time. */
+  fill(out: Int32Array, from: number, to: number): void;
   /** No filter at all: the candidates are the listed members. */
   plain: boolean;
   /** Slots below this one are out (the "new members" filter: slots are in joining order). */
