@@ -4,9 +4,15 @@
 
 const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   messaging: () => import('./messaging.ts'),
+  directory: () => import('./directory.ts'),
 };
 
-const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const args = process.argv.slice(2);
+// Suite names are the bare words, except a value following an option (`--members 100000`).
+const requested = args.filter(
+  (arg, i) =>
+    !arg.startsWith('--') && (arg in suites || !args[i - 1]?.startsWith('--') || args[i - 1]!.includes('=')),
+);
 const names = requested.length > 0 ? requested : Object.keys(suites);
 const unknown = names.filter((name) => !suites[name]);
 if (unknown.length > 0) {

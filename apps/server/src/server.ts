@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import {
+  createDirectory,
   createLocalPhotoStore,
   createMailer,
   createMemberCounter,
@@ -24,6 +25,7 @@ import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from 
 import { createPayments, registerStripeWebhook } from './plugins/stripe-webhook.ts';
 import { registerSocket } from './plugins/socket.ts';
 import { registerTrpc } from './plugins/trpc.ts';
+import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface ServerOptions {
@@ -90,6 +92,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     memberCount: createMemberCounter(database, env.MEMBER_COUNT_CACHE_MS),
     photos: createLocalPhotoStore(env.UPLOADS_DIR),
     payments,
+    directory: createDirectory(database, app.log),
   };
 
   const originPolicy: OriginPolicy = {
@@ -108,6 +111,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerTrpc(app, deps, cookies);
   registerStripeWebhook(app, deps);
   registerSocket(app, deps, { originPolicy, redis: registerRedis(app, deps, env) });
+  registerUploads(app, deps, cookies);
   if (!production) registerDevMail(app, database);
   registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST);
 

@@ -7,6 +7,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Realtime } from './realtime.ts';
+import type { Directory } from './services/directory.ts';
 import type { MemberCounter } from './services/member-count.ts';
 import type { PaymentGateway } from './services/payment-gateway.ts';
 import type { PhotoStore } from './services/photo-store.ts';
@@ -26,6 +27,8 @@ export interface Deps {
   photos: PhotoStore;
   /** Stripe, or test mode's local stand-in (see payment-gateway.ts). */
   payments: PaymentGateway;
+  /** This process's index of the community directory, kept in step with the database. */
+  directory: Directory;
 }
 
 /** One request: who is asking and how to answer with cookies. */

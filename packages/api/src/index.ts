@@ -25,6 +25,8 @@ export {
   type PaymentMode,
 } from './services/payment-gateway.ts';
 export { fulfilStripeEvent, type WebhookResult } from './services/payments.ts';
+export { createDirectory, type Directory } from './services/directory.ts';
+export { replacePhoto } from './services/photos.ts';
 export type { MeView } from './services/views.ts';
 export {
   hasMessagingAccess,

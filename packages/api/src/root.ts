@@ -2,10 +2,13 @@ import { accountRouter } from './routers/account.ts';
 import { authRouter } from './routers/auth.ts';
 import { blocksRouter } from './routers/blocks.ts';
 import { messagesRouter } from './routers/messages.ts';
+import { communityRouter } from './routers/community.ts';
+import { favoritesRouter } from './routers/favorites.ts';
 import { metaRouter } from './routers/meta.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { profileRouter } from './routers/profile.ts';
 import { siteRouter } from './routers/site.ts';
+import { reportsRouter } from './routers/reports.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
@@ -17,6 +20,9 @@ export const appRouter = router({
   payments: paymentsRouter,
   messages: messagesRouter,
   site: siteRouter,
+  community: communityRouter,
+  favorites: favoritesRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

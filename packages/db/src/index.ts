@@ -21,3 +21,5 @@ export { sqliteSchema, pgSchema, type Schema } from './schema/index.ts';
 export type * from './schema/types.ts';
 
 export type Member = Schema['members']['$inferSelect'];
+export { seedMembers, demoMember, randomSource, type SeedOptions } from './seed/generate.ts';
+export { createDemoAvatars } from './seed/avatars.ts';

@@ -1,5 +1,7 @@
-import { profileSectionInputSchema } from '@amiko/core';
-import { ownProfile, saveProfileSection } from '../services/profile.ts';
+import { memberTargetSchema, photoCropSchema, profileSectionInputSchema } from '@amiko/core';
+import { z } from 'zod';
+import { recropPhoto } from '../services/photos.ts';
+import { ownProfile, publicProfile, saveProfileSection } from '../services/profile.ts';
 import { verifiedProcedure, router } from '../trpc.ts';
 
 export const profileRouter = router({
@@ -9,4 +11,15 @@ export const profileRouter = router({
   saveSection: verifiedProcedure
     .input(profileSectionInputSchema)
     .mutation(({ ctx, input }) => saveProfileSection(ctx.deps, ctx.member.id, input)),
+  /** Another member's public profile (/profile-view/{id}), or one's own as others see it. */
+  view: verifiedProcedure
+    .input(memberTargetSchema)
+    .query(({ ctx, input }) => publicProfile(ctx.deps, ctx.member.id, input.memberId)),
+  /** Crops the stored photo again; new photos arrive through POST /uploads (multipart). */
+  recropPhoto: verifiedProcedure
+    .input(z.object({ crop: photoCropSchema }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limiter.check('upload:account', ctx.member.id);
+      return recropPhoto(ctx.deps, ctx.member.id, input.crop);
+    }),
 });

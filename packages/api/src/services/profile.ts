@@ -1,9 +1,11 @@
-import { profileCompletion, type ProfileFields, type ProfileSectionSave } from '@amiko/core';
+import { ageOn, profileCompletion, type ProfileFields, type ProfileSectionSave } from '@amiko/core';
 import type { Member } from '@amiko/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
+import { blockedEitherWay } from './blocks.ts';
+import { isListedRow } from './directory.ts';
 import { avatarUrl, photoUrl } from './views.ts';
 
 /** The editable profile fields of a member row, with the stored types. */
@@ -97,5 +99,45 @@ export async function saveProfileSection(
     .where(eq(t.members.id, memberId))
     .returning();
   if (!member || member.deletedAt) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
+  deps.directory.apply(member);
   return ownProfileView(member);
 }
+
+/** What other members see of a profile: everything but contact details, the exact birthday and timezone. */
+function publicFields(member: Member) {
+  const { phone: _phone, birthday, timezone: _timezone, ...fields } = profileFields(member);
+  return { ...fields, age: birthday ? ageOn(birthday) : null };
+}
+
+/**
+ * A member's public profile (/profile-view/{id}) as the viewer sees it: the interests both have, and
+ * whether the viewer keeps them as a favourite. Deleted accounts and unfinished profiles do not exist
+ * for others; members blocked in either direction are not available to each other.
+ */
+export async function publicProfile(deps: Deps, viewerId: string, memberId: string) {
+  const { db, t } = deps.database;
+  const isSelf = viewerId === memberId;
+  const [member, viewer, blocked, favorite] = await Promise.all([
+    findMember(deps, memberId),
+    isSelf ? null : findMember(deps, viewerId),
+    isSelf ? false : blockedEitherWay(db, t, viewerId, memberId),
+    db
+      .select({ id: t.favorites.favoriteId })
+      .from(t.favorites)
+      .where(and(eq(t.favorites.memberId, viewerId), eq(t.favorites.favoriteId, memberId))),
+  ]);
+  const listed = member && isListedRow({ ...member, storyLength: member.story.length });
+  if (!member || (!isSelf && !listed)) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
+  if (blocked) throw appError('NOT_FOUND', 'community:errors.profileUnavailable');
+  const mine = new Set(viewer?.interests ?? []);
+  return {
+    id: member.id,
+    ...publicFields(member),
+    photoUrl: photoUrl(member.photoKey),
+    avatarUrl: avatarUrl(member),
+    sharedInterests: member.interests.filter((i) => mine.has(i)),
+    isFavorite: favorite.length > 0,
+    isSelf,
+  };
+}
+export type PublicProfile = Awaited<ReturnType<typeof publicProfile>>;

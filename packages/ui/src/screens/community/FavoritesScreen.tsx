@@ -1,12 +1,132 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { MemberAvatar } from '../../components/MemberAvatar.tsx';
+import { errorKey } from '../../errors.ts';
+import { trpc } from '../../trpc.ts';
 
-// Placeholder: this screen is built by its feature's issue.
+/** /favorites: the members one keeps, searchable by name, each removable after a confirmation. */
 export default function FavoritesScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'community']);
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const list = trpc.favorites.list.useQuery(
+    { search: debounced || undefined },
+    { placeholderData: (previous) => previous },
+  );
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
+  const remove = trpc.favorites.remove.useMutation({
+    onSuccess: async () => {
+      setRemoving(null);
+      await utils.favorites.list.invalidate();
+    },
+  });
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('nav.favorites')}</Title>
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{t('community:favorites.title')}</Title>
+        <TextInput
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          placeholder={t('community:favorites.searchPlaceholder')}
+          aria-label={t('community:favorites.search')}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          maxLength={80}
+        />
+        {list.isPending ? (
+          <Center py="xl">
+            <Loader aria-label={t('loading')} />
+          </Center>
+        ) : list.isError ? (
+          <Alert color="red" role="alert">
+            <Group justify="space-between">
+              <Text>{t(errorKey(list.error))}</Text>
+              <Button variant="white" size="xs" onClick={() => void list.refetch()}>
+                {t('retry')}
+              </Button>
+            </Group>
+          </Alert>
+        ) : list.data.length === 0 ? (
+          <Stack align="center" py="xl" gap="xs" data-testid="favorites-empty">
+            <Text c="dimmed">
+              {debounced ? t('community:favorites.noMatch') : t('community:favorites.empty')}
+            </Text>
+            {!debounced && (
+              <Anchor component={Link} to="/community">
+                {t('community:favorites.browse')}
+              </Anchor>
+            )}
+          </Stack>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {list.data.map((favorite) => (
+              <Card key={favorite.id} withBorder component="li" data-testid="favorite">
+                <Group justify="space-between" wrap="wrap" gap="sm">
+                  <Group gap="sm" wrap="nowrap">
+                    <MemberAvatar src={favorite.avatarUrl} size={56} radius={56} alt="" />
+                    <div>
+                      <Text fw={600}>{favorite.name}</Text>
+                      <Text size="sm" c="dimmed">
+                        {[
+                          favorite.age !== null ? t('community:card.age', { count: favorite.age }) : null,
+                          favorite.city,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                    </div>
+                  </Group>
+                  <Group gap="xs">
+                    <Button component={Link} to={`/profile-view/${favorite.id}`} variant="light" size="xs">
+                      {t('community:card.viewProfile')}
+                    </Button>
+                    <Button
+                      variant="outline"
+                      color="red.8"
+                      size="xs"
+                      onClick={() => setRemoving({ id: favorite.id, name: favorite.name })}
+                      aria-label={t('community:favorites.removeNamed', { name: favorite.name })}
+                    >
+                      {t('community:favorites.removeShort')}
+                    </Button>
+                  </Group>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={removing !== null}
+        title={t('community:favorites.confirmTitle')}
+        confirmLabel={t('community:favorites.removeShort')}
+        onConfirm={() => removing && remove.mutate({ memberId: removing.id })}
+        onClose={() => setRemoving(null)}
+        loading={remove.isPending}
+        error={remove.error ? t(errorKey(remove.error)) : null}
+        danger
+      >
+        {t('community:favorites.confirmText', { name: removing?.name ?? '' })}
+      </ConfirmModal>
     </Container>
   );
 }

@@ -1,12 +1,146 @@
-import { Container, Title } from '@mantine/core';
+import { INTERESTS_MIN, nextOnboardingStep, type Interest } from '@amiko/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { FullPageLoader } from '../../components/FullPageLoader.tsx';
+import { InterestPicker } from '../../components/InterestPicker.tsx';
+import { PhotoEditor } from '../../components/PhotoEditor.tsx';
+import { appCodeOf, errorKey } from '../../errors.ts';
+import { setOnboardingStep } from '../../hooks/useOnboardingStep.ts';
+import { useSession } from '../../hooks/useSession.ts';
+import { trpc } from '../../trpc.ts';
+import { OnboardingShell } from './OnboardingShell.tsx';
 
-// Placeholder: this screen is built by its feature's issue.
+/**
+ * /interests-list: onboarding steps 1 (profile picture) and 2 (at least 10 interests); after onboarding,
+ * the page to change one's interests.
+ */
 export default function InterestsListScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile']);
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const { member, refresh } = useSession();
+  const profile = trpc.profile.mine.useQuery();
+  const step = member ? nextOnboardingStep(member) : null;
+  // After an upload the photo step stays on screen (with the new picture) until the member moves on.
+  const [stayOnPhoto, setStayOnPhoto] = useState(false);
+  const shown = stayOnPhoto ? 'photo' : step;
+  const [interests, setInterests] = useState<Interest[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const save = trpc.profile.saveSection.useMutation({
+    onSuccess: (saved) => utils.profile.mine.setData(undefined, saved),
+  });
+
+  useEffect(() => {
+    if (shown === 'photo' || shown === 'interests') setOnboardingStep(shown);
+  }, [shown]);
+
+  if (step === 'story') return <Navigate to="/user-story" replace />;
+  if (profile.isPending) return <FullPageLoader />;
+  if (profile.error) {
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" role="alert">
+          {t(errorKey(profile.error))}
+        </Alert>
+      </Container>
+    );
+  }
+  const chosen = interests ?? (profile.data.interests as Interest[]);
+
+  const saveInterests = async (): Promise<boolean> => {
+    if (chosen.length < INTERESTS_MIN) {
+      setError(t('profile:interests.selectMore', { count: INTERESTS_MIN - chosen.length }));
+      return false;
+    }
+    setError(null);
+    try {
+      await save.mutateAsync({ section: 'interests', values: { interests: chosen } });
+      await refresh();
+      return true;
+    } catch (caught) {
+      setError(t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.sectionSave'));
+      return false;
+    }
+  };
+
+  if (shown === 'photo') {
+    return (
+      <OnboardingShell step="photo">
+        <Stack>
+          <Title order={2}>{t('profile:onboarding.photoTitle')}</Title>
+          <Text>{t('profile:onboarding.photoText')}</Text>
+          <PhotoEditor
+            photoUrl={profile.data.photoUrl}
+            avatarUrl={profile.data.avatarUrl}
+            error={error}
+            onSaved={async () => {
+              setError(null);
+              setStayOnPhoto(true);
+              await Promise.all([utils.profile.mine.invalidate(), refresh()]);
+            }}
+          />
+          <Group justify="flex-end">
+            <Button
+              onClick={() => {
+                if (!profile.data.photoUrl) {
+                  setError(t('profile:errors.photoRequired'));
+                  return;
+                }
+                setError(null);
+                setStayOnPhoto(false);
+              }}
+            >
+              {t('profile:onboarding.continue')}
+            </Button>
+          </Group>
+        </Stack>
+      </OnboardingShell>
+    );
+  }
+
+  if (shown === 'interests') {
+    return (
+      <OnboardingShell step="interests">
+        <Stack>
+          <Title order={2}>{t('profile:onboarding.interestsTitle')}</Title>
+          <Text>{t('profile:onboarding.interestsText')}</Text>
+          <InterestPicker value={chosen} onChange={setInterests} error={error} />
+          <Group justify="flex-end">
+            <Button
+              loading={save.isPending}
+              onClick={async () => {
+                if (!(await saveInterests())) return;
+                setOnboardingStep('story');
+                await navigate('/user-story');
+              }}
+            >
+              {t('profile:onboarding.continue')}
+            </Button>
+          </Group>
+        </Stack>
+      </OnboardingShell>
+    );
+  }
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('nav.profile')}</Title>
+    <Container size="md" py="xl">
+      <Stack>
+        <Title order={1}>{t('profile:sections.interests')}</Title>
+        <InterestPicker value={chosen} onChange={setInterests} error={error} />
+        <Group justify="flex-end">
+          <Button
+            loading={save.isPending}
+            onClick={async () => {
+              if (await saveInterests()) notifications.show({ message: t('profile:saved'), color: 'teal' });
+            }}
+          >
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
     </Container>
   );
 }

@@ -1,12 +1,196 @@
-import { Container, Title } from '@mantine/core';
+import { INTERESTS_MIN, type Interest } from '@amiko/core';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Modal,
+  RingProgress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEye } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FullPageLoader } from '../../components/FullPageLoader.tsx';
+import { InterestPicker } from '../../components/InterestPicker.tsx';
+import { PhotoEditor } from '../../components/PhotoEditor.tsx';
+import { appCodeOf, errorKey } from '../../errors.ts';
+import { useSession } from '../../hooks/useSession.ts';
+import { trpc } from '../../trpc.ts';
+import type { RouterOutputs } from '@amiko/api';
+import { SECTION_FIELDS, type FieldSection } from './fields.ts';
+import { SectionForm } from './SectionForm.tsx';
+import { StoryForm } from './StoryForm.tsx';
 
-// Placeholder: this screen is built by its feature's issue.
+type Profile = RouterOutputs['profile']['mine'];
+
+/** /profile: every section of one's own profile, each saved on its own, and the completion percentage. */
 export default function ProfileScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile', 'catalog']);
+  const { refresh } = useSession();
+  const utils = trpc.useUtils();
+  const profile = trpc.profile.mine.useQuery();
+
+  if (profile.isPending) return <FullPageLoader />;
+  if (profile.error) {
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" role="alert">
+          {t(errorKey(profile.error))}
+        </Alert>
+      </Container>
+    );
+  }
+  const data = profile.data;
+  const sections = Object.keys(SECTION_FIELDS) as FieldSection[];
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('nav.profile')}</Title>
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="center" wrap="wrap">
+          <div>
+            <Title order={1}>{t('profile:title')}</Title>
+            <Text c="dimmed">{data.name}</Text>
+          </div>
+          <Group gap="md">
+            <RingProgress
+              size={84}
+              thickness={8}
+              roundCaps
+              sections={[{ value: data.completion, color: 'indigo' }]}
+              label={
+                <Text ta="center" fw={700} size="sm" data-testid="completion">
+                  {data.completion}%
+                </Text>
+              }
+              aria-label={t('profile:completion', { percent: data.completion })}
+            />
+            <Button
+              component={Link}
+              to={`/profile-view/${data.id}`}
+              variant="light"
+              leftSection={<IconEye size={16} aria-hidden="true" />}
+            >
+              {t('profile:viewPublic')}
+            </Button>
+          </Group>
+        </Group>
+        <Text size="sm">{t('profile:completion', { percent: data.completion })}</Text>
+
+        <Accordion multiple variant="separated" defaultValue={['photo']}>
+          <Accordion.Item value="photo">
+            <Accordion.Control>{t('profile:sections.photo')}</Accordion.Control>
+            <Accordion.Panel>
+              <PhotoEditor
+                photoUrl={data.photoUrl}
+                avatarUrl={data.avatarUrl}
+                onSaved={async () => {
+                  notifications.show({ message: t('profile:photo.saved'), color: 'teal' });
+                  await Promise.all([utils.profile.mine.invalidate(), refresh()]);
+                }}
+              />
+            </Accordion.Panel>
+          </Accordion.Item>
+          <Accordion.Item value="interests">
+            <Accordion.Control>{t('profile:sections.interests')}</Accordion.Control>
+            <Accordion.Panel>
+              <InterestsSection profile={data} />
+            </Accordion.Panel>
+          </Accordion.Item>
+          {sections.map((section) => (
+            <Accordion.Item key={section} value={section}>
+              <Accordion.Control>{t(`profile:sections.${section}`)}</Accordion.Control>
+              <Accordion.Panel>
+                <SectionForm section={section} profile={data} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+          <Accordion.Item value="story">
+            <Accordion.Control>{t('profile:sections.story')}</Accordion.Control>
+            <Accordion.Panel>
+              <StoryForm
+                initial={data.story}
+                submitLabel={t('profile:saveSection')}
+                onSaved={async () => {
+                  notifications.show({ message: t('profile:saved'), color: 'teal' });
+                  await refresh();
+                }}
+              />
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+      </Stack>
     </Container>
+  );
+}
+
+/** The interests as badges, changed in the interests selection modal. */
+function InterestsSection({ profile }: { profile: Profile }) {
+  const { t } = useTranslation(['common', 'profile', 'catalog']);
+  const { refresh } = useSession();
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<Interest[]>(profile.interests as Interest[]);
+  const [error, setError] = useState<string | null>(null);
+  const save = trpc.profile.saveSection.useMutation();
+
+  const submit = async () => {
+    if (chosen.length < INTERESTS_MIN) {
+      setError(t('profile:interests.selectMore', { count: INTERESTS_MIN - chosen.length }));
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ section: 'interests', values: { interests: chosen } });
+      utils.profile.mine.setData(undefined, saved);
+      await refresh();
+      setOpen(false);
+      notifications.show({ message: t('profile:saved'), color: 'teal' });
+    } catch (caught) {
+      setError(t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.sectionSave'));
+    }
+  };
+
+  return (
+    <Stack>
+      <Group gap="xs" data-testid="my-interests">
+        {profile.interests.map((id) => (
+          <Badge key={id} variant="light">
+            {t(`catalog:interests.${id}`)}
+          </Badge>
+        ))}
+        {profile.interests.length === 0 && <Text c="dimmed">{t('profile:interests.none')}</Text>}
+      </Group>
+      <Group>
+        <Button
+          variant="light"
+          onClick={() => {
+            setChosen(profile.interests as Interest[]);
+            setError(null);
+            setOpen(true);
+          }}
+        >
+          {t('profile:interests.edit')}
+        </Button>
+      </Group>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('profile:interests.modalTitle')} size="xl">
+        <Stack>
+          <InterestPicker value={chosen} onChange={setChosen} error={error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </Button>
+            <Button onClick={submit} loading={save.isPending}>
+              {t('profile:saveSection')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
   );
 }

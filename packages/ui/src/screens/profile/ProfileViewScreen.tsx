@@ -1,12 +1,346 @@
-import { Container, Title } from '@mantine/core';
+import type { RouterOutputs } from '@amiko/api';
+import { REPORT_REASONS, type ReportReason } from '@amiko/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBan, IconFlag, IconHeart, IconHeartFilled, IconMessageCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { FullPageLoader } from '../../components/FullPageLoader.tsx';
+import { MemberAvatar } from '../../components/MemberAvatar.tsx';
+import { errorKey } from '../../errors.ts';
+import { trpc } from '../../trpc.ts';
+import { PUBLIC_BASICS, SECTION_FIELDS, type FieldSection, type FieldSpec } from './fields.ts';
 
-// Placeholder: this screen is built by its feature's issue.
+type PublicProfile = RouterOutputs['profile']['view'];
+
+/** /profile-view/{userId}: a member's public profile, with favourite, message, block and report. */
 export default function ProfileViewScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
+  const { userId = '' } = useParams();
+  const profile = trpc.profile.view.useQuery({ memberId: userId }, { enabled: userId !== '' });
+
+  if (profile.isPending) return <FullPageLoader />;
+  if (profile.error) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="gray" title={t('community:profile.unavailableTitle')} data-testid="profile-unavailable">
+          <Stack gap="sm">
+            <Text>{t(errorKey(profile.error))}</Text>
+            <Anchor component={Link} to="/community">
+              {t('community:profile.backToCommunity')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      </Container>
+    );
+  }
+  const data = profile.data;
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('nav.profile')}</Title>
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group align="flex-start" wrap="wrap" gap="lg">
+          <MemberAvatar src={data.avatarUrl} size={140} radius={140} alt={data.name} />
+          <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
+            <Title order={1}>{data.name}</Title>
+            <Text c="dimmed">
+              {[data.age !== null ? t('community:card.age', { count: data.age }) : null, data.city]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+            {!data.isSelf && (
+              <Text fw={500} data-testid="shared-count">
+                {t('community:profile.shared', { count: data.sharedInterests.length })}
+              </Text>
+            )}
+            {data.isSelf ? <SelfNote /> : <Actions profile={data} />}
+          </Stack>
+        </Group>
+
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            {t('profile:sections.interests')}
+          </Title>
+          <Group gap="xs" data-testid="profile-interests">
+            {data.interests.map((id) => {
+              const shared = data.sharedInterests.includes(id);
+              return (
+                <Badge
+                  key={id}
+                  variant={shared ? 'filled' : 'light'}
+                  color={shared ? 'teal.9' : 'indigo'}
+                  data-shared={shared}
+                >
+                  {t(`catalog:interests.${id}`)}
+                  {shared && <VisuallyHidden> ({t('community:profile.sharedMark')})</VisuallyHidden>}
+                </Badge>
+              );
+            })}
+          </Group>
+        </Card>
+
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            {t('profile:sections.story')}
+          </Title>
+          <Text style={{ whiteSpace: 'pre-line' }}>{data.story}</Text>
+        </Card>
+
+        <Details title={t('profile:sections.basic')} fields={PUBLIC_BASICS} profile={data} />
+        {(Object.keys(SECTION_FIELDS) as FieldSection[]).map((section) => (
+          <Details
+            key={section}
+            title={t(`profile:sections.${section}`)}
+            fields={SECTION_FIELDS[section]}
+            profile={data}
+          />
+        ))}
+      </Stack>
     </Container>
+  );
+}
+
+function SelfNote() {
+  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
+  return (
+    <Alert color="indigo" variant="light" mt="sm">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{t('community:profile.selfNote')}</Text>
+        <Anchor component={Link} to="/profile" size="sm">
+          {t('community:profile.editProfile')}
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
+
+/** The filled fields of one section, read-only; nothing when the member left them all empty. */
+function Details({ title, fields, profile }: { title: string; fields: FieldSpec[]; profile: PublicProfile }) {
+  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
+  const values = profile as unknown as Record<string, unknown>;
+  const rows = fields.flatMap((spec) => {
+    const value = values[spec.name];
+    let text: string | null = null;
+    if (spec.kind === 'select' && typeof value === 'string') text = t(`catalog:${spec.catalog}.${value}`);
+    else if (spec.kind === 'multi' && Array.isArray(value) && value.length > 0)
+      text = value.map((id) => t(`catalog:${spec.catalog}.${id}`)).join(', ');
+    else if ((spec.kind === 'text' || spec.kind === 'textarea') && typeof value === 'string' && value)
+      text = value;
+    else if (spec.kind === 'bigFive' && value && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, string>);
+      if (entries.length > 0)
+        text = entries
+          .map(
+            ([trait, level]) =>
+              `${t(`catalog:bigFiveTraits.${trait}`)}: ${t(`catalog:bigFiveLevels.${level}`)}`,
+          )
+          .join(', ');
+    }
+    return text ? [{ label: t(`profile:fields.${spec.name}`), text }] : [];
+  });
+  if (rows.length === 0) return null;
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" style={{ margin: 0 }}>
+        {rows.map((row) => (
+          <div key={row.label}>
+            <Text component="dt" size="sm" c="dimmed">
+              {row.label}
+            </Text>
+            <Text component="dd" m={0}>
+              {row.text}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function Actions({ profile }: { profile: PublicProfile }) {
+  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [blocking, setBlocking] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const toggle = trpc.favorites.toggle.useMutation({
+    onSuccess: ({ isFavorite }) => {
+      utils.profile.view.setData({ memberId: profile.id }, (old) => (old ? { ...old, isFavorite } : old));
+      void utils.favorites.list.invalidate();
+    },
+  });
+  const block = trpc.blocks.block.useMutation({
+    onSuccess: async () => {
+      await Promise.all([
+        utils.community.directory.invalidate(),
+        utils.favorites.list.invalidate(),
+        utils.blocks.list.invalidate(),
+      ]);
+      notifications.show({ message: t('community:block.done', { name: profile.name }), color: 'teal' });
+      await navigate('/community');
+    },
+  });
+
+  return (
+    <>
+      <Group gap="sm" mt="sm">
+        <Button
+          variant={profile.isFavorite ? 'filled' : 'light'}
+          leftSection={
+            profile.isFavorite ? (
+              <IconHeartFilled size={16} aria-hidden="true" />
+            ) : (
+              <IconHeart size={16} aria-hidden="true" />
+            )
+          }
+          aria-pressed={profile.isFavorite}
+          loading={toggle.isPending}
+          onClick={() => toggle.mutate({ memberId: profile.id })}
+          data-testid="favorite-toggle"
+        >
+          {profile.isFavorite ? t('community:favorites.remove') : t('community:favorites.add')}
+        </Button>
+        <Button
+          component={Link}
+          to={`/messages?with=${encodeURIComponent(profile.id)}`}
+          variant="light"
+          leftSection={<IconMessageCircle size={16} aria-hidden="true" />}
+        >
+          {t('community:profile.message')}
+        </Button>
+        <Button
+          variant="outline"
+          color="red.8"
+          leftSection={<IconBan size={16} aria-hidden="true" />}
+          onClick={() => setBlocking(true)}
+        >
+          {t('community:block.action')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconFlag size={16} aria-hidden="true" />}
+          onClick={() => setReporting(true)}
+        >
+          {t('community:report.action')}
+        </Button>
+      </Group>
+      {toggle.error && (
+        <Text c="red.8" size="sm" role="alert">
+          {t(errorKey(toggle.error))}
+        </Text>
+      )}
+      <ConfirmModal
+        opened={blocking}
+        title={t('community:block.title', { name: profile.name })}
+        confirmLabel={t('community:block.confirm')}
+        onConfirm={() => block.mutate({ memberId: profile.id })}
+        onClose={() => setBlocking(false)}
+        loading={block.isPending}
+        error={block.error ? t(errorKey(block.error)) : null}
+        danger
+      >
+        {t('community:block.text', { name: profile.name })}
+      </ConfirmModal>
+      <ReportModal
+        memberId={profile.id}
+        name={profile.name}
+        opened={reporting}
+        onClose={() => setReporting(false)}
+      />
+    </>
+  );
+}
+
+function ReportModal(props: { memberId: string; name: string; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [missingReason, setMissingReason] = useState(false);
+  const report = trpc.reports.create.useMutation({
+    onSuccess: () => {
+      notifications.show({ message: t('community:report.done'), color: 'teal' });
+      setReason(null);
+      setNote('');
+      props.onClose();
+    },
+  });
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('community:report.title', { name: props.name })}
+      centered
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!reason) {
+            setMissingReason(true);
+            return;
+          }
+          report.mutate({ memberId: props.memberId, reason, note });
+        }}
+      >
+        <Stack>
+          <Radio.Group
+            label={t('community:report.reason')}
+            value={reason}
+            onChange={(value) => {
+              setReason(value as ReportReason);
+              setMissingReason(false);
+            }}
+            error={missingReason ? t('community:errors.reportReasonRequired') : undefined}
+            withAsterisk
+          >
+            <Stack gap="xs" mt="xs">
+              {REPORT_REASONS.map((r) => (
+                <Radio key={r} value={r} label={t(`community:report.reasons.${r}`)} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Textarea
+            label={t('community:report.note')}
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+            autosize
+            minRows={3}
+            maxLength={1000}
+          />
+          {report.error && (
+            <Text c="red.8" size="sm" role="alert">
+              {t(errorKey(report.error))}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={report.isPending}>
+              {t('community:report.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }

@@ -1,0 +1,170 @@
+import { ageOn, type DirectoryFilters, type DirectorySort, type directoryQuerySchema } from '@amiko/core';
+import { inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Context, Deps } from '../context.ts';
+import { appError } from '../errors.ts';
+import { blockedIdsEitherWay } from './blocks.ts';
+import type { DirectoryCursor, DirectoryHit } from './directory-index.ts';
+import { isListedRow } from './directory.ts';
+import { avatarUrl } from './views.ts';
+
+/** How many interests a card names before '+N more'. */
+export const CARD_INTEREST_COUNT = 3;
+
+export interface DirectoryCard {
+  id: string;
+  /** The full name for members; the first name only for visitors. */
+  name: string;
+  avatarUrl: string | null;
+  city: string | null;
+  /** Null when the member keeps their birthday to themselves, and always for visitors. */
+  age: number | null;
+  /** A few interests, the ones shared with the viewer first (none for visitors). */
+  interests: string[];
+  moreInterests: number;
+  sharedInterests: number;
+}
+
+export interface DirectoryPage {
+  items: DirectoryCard[];
+  nextCursor: string | null;
+  /** Visitors see less (no age, no interests, first names) and always the newest members first. */
+  limited: boolean;
+}
+
+// The cursor is the sort keys of the last card shown: stable whoever joins, leaves or blocks meanwhile,
+// and the same in every server process.
+const cursorSchema = z.tuple([
+  z.enum(['sharedInterests', 'newest']),
+  z.number().int().min(0).max(1000),
+  z.number().finite(),
+  z.string().min(1).max(64),
+]);
+
+function encodeCursor(sort: DirectorySort, hit: DirectoryHit): string {
+  return Buffer.from(JSON.stringify([sort, hit.shared, hit.createdAt, hit.id])).toString('base64url');
+}
+
+function decodeCursor(sort: DirectorySort, cursor: string): DirectoryCursor {
+  const parsed = cursorSchema.safeParse(safeJson(Buffer.from(cursor, 'base64url').toString('utf8')));
+  if (!parsed.success || parsed.data[0] !== sort)
+    throw appError('VALIDATION', 'community:errors.invalidCursor');
+  return { shared: parsed.data[1], createdAt: parsed.data[2], id: parsed.data[3] };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The card fields of a page's members, read by primary key. */
+function cardRows(deps: Deps, ids: string[]) {
+  const { db, t } = deps.database;
+  return db
+    .select({
+      id: t.members.id,
+      name: t.members.name,
+      birthday: t.members.birthday,
+      city: t.members.city,
+      photoKey: t.members.photoKey,
+      croppedPhotoKey: t.members.croppedPhotoKey,
+      interests: t.members.interests,
+      deletedAt: t.members.deletedAt,
+      storyLength: sql<number>`length(${t.members.story})`.mapWith(Number),
+    })
+    .from(t.members)
+    .where(inArray(t.members.id, ids));
+}
+type CardRow = Awaited<ReturnType<typeof cardRows>>[number];
+
+/** Shared interests first, then the others, each group in the member's own order. */
+export function interestsForCard(interests: readonly string[], viewer: ReadonlySet<string>): string[] {
+  return [...interests.filter((i) => viewer.has(i)), ...interests.filter((i) => !viewer.has(i))];
+}
+
+/**
+ * One page of the community directory (SPEC §2 Community). Members never see themselves, anyone blocked
+ * either way, deleted accounts or unfinished profiles. The index finds the page; the card fields are read
+ * from the database by primary key, which also re-checks each member's visibility.
+ */
+export async function directoryPage(
+  ctx: Context,
+  input: z.output<typeof directoryQuerySchema>,
+): Promise<DirectoryPage> {
+  const { deps } = ctx;
+  const viewerId = ctx.session?.member.emailVerified ? ctx.session.member.id : null;
+  const limited = viewerId === null;
+  const sort: DirectorySort = limited ? 'newest' : input.sort;
+  const filters: DirectoryFilters = limited ? {} : input.filters;
+  let after = input.cursor ? decodeCursor(sort, input.cursor) : null;
+
+  const [index, blocked] = await Promise.all([
+    deps.directory.current(),
+    viewerId ? blockedIdsEitherWay(deps.database.db, deps.database.t, viewerId) : new Set<string>(),
+  ]);
+  const exclude = new Set(blocked);
+  if (viewerId) exclude.add(viewerId);
+  const viewerInterests = viewerId ? index.interestsOf(viewerId) : [];
+  const now = new Date();
+
+  // One more than a page tells whether another page follows. Rows that fail the re-check (an account
+  // deleted without a fresh updated_at) are skipped and the index asked for more.
+  const want = input.limit + 1;
+  const found: { hit: DirectoryHit; row: CardRow }[] = [];
+  for (;;) {
+    const requested = want - found.length;
+    const hits = index.search({ filters, sort, viewerInterests, exclude, after, limit: requested, now });
+    const rows =
+      hits.length > 0
+        ? await cardRows(
+            deps,
+            hits.map((h) => h.id),
+          )
+        : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const hit of hits) {
+      const row = byId.get(hit.id);
+      if (row && isListedRow(row)) found.push({ hit, row });
+    }
+    // Done when the page is full or the index has nothing more.
+    if (found.length >= want || hits.length < requested) break;
+    after = hits.at(-1)!;
+  }
+
+  const page = found.slice(0, input.limit);
+  const viewerSet = new Set(viewerInterests);
+  const items = page.map(({ hit, row }): DirectoryCard => {
+    if (limited) {
+      return {
+        id: row.id,
+        name: row.name.trim().split(/\s+/)[0] ?? '',
+        avatarUrl: avatarUrl(row),
+        city: row.city,
+        age: null,
+        interests: [],
+        moreInterests: 0,
+        sharedInterests: 0,
+      };
+    }
+    const interests = interestsForCard(row.interests, viewerSet).slice(0, CARD_INTEREST_COUNT);
+    return {
+      id: row.id,
+      name: row.name,
+      avatarUrl: avatarUrl(row),
+      city: row.city,
+      age: row.birthday ? ageOn(row.birthday, now) : null,
+      interests,
+      moreInterests: row.interests.length - interests.length,
+      sharedInterests: hit.shared,
+    };
+  });
+  const last = page.at(-1);
+  return {
+    items,
+    nextCursor: found.length > input.limit && last ? encodeCursor(sort, last.hit) : null,
+    limited,
+  };
+}

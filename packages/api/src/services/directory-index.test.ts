@@ -1,0 +1,263 @@
+import {
+  COUNTRIES,
+  GENDERS,
+  INTERESTS,
+  LANGUAGES,
+  LOOKING_FOR,
+  NEW_MEMBER_WINDOW_MS,
+  ageOn,
+  isListedInDirectory,
+  type DirectoryFilters,
+  type DirectorySort,
+} from '@amiko/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DirectoryIndex, type DirectoryEntry, type DirectoryHit } from './directory-index.ts';
+
+// The index is checked against the plainest possible implementation of the same rules: filter every
+// member, sort them all, and compare with what the index returns page by page.
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const DAY = 86_400_000;
+const CITIES = ['Berlin', 'berlin ', 'Hamburg', 'Bad Homburg', 'München', 'Wien', 'Zürich'];
+// A few values of each catalog keep the overlaps (and the interesting cases) frequent.
+const someInterests = INTERESTS.slice(0, 14);
+
+const entryArb = (id: string) =>
+  fc.record({
+    id: fc.constant(id),
+    createdAt: fc.integer({ min: -60, max: 0 }).map((d) => new Date(NOW.getTime() + d * DAY)),
+    updatedAt: fc.constant(new Date(NOW.getTime())),
+    deletedAt: fc.option(fc.constant(new Date(NOW.getTime())), { freq: 8 }),
+    birthday: fc.option(
+      fc.oneof(
+        fc
+          .date({ min: new Date('1925-01-01'), max: new Date('2009-06-15'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+        // Birthdays around "today" put members right on the edges of an age range.
+        fc
+          .tuple(fc.integer({ min: 1925, max: 2009 }), fc.constantFrom('06-14', '06-15', '06-16'))
+          .map(([year, day]) => `${year}-${day}`),
+      ),
+      { freq: 6 },
+    ),
+    gender: fc.option(fc.constantFrom(...GENDERS)),
+    country: fc.option(fc.constantFrom(...COUNTRIES.slice(0, 4))),
+    city: fc.option(fc.constantFrom(...CITIES)),
+    nativeLanguage: fc.option(fc.constantFrom(...LANGUAGES.slice(0, 4))),
+    otherLanguages: fc.uniqueArray(fc.constantFrom(...LANGUAGES.slice(0, 6)), { maxLength: 3 }),
+    lookingFor: fc.uniqueArray(fc.constantFrom(...LOOKING_FOR), { maxLength: 3 }),
+    interests: fc.uniqueArray(fc.constantFrom(...someInterests), { minLength: 8, maxLength: 14 }),
+    hasPhoto: fc.integer({ min: 0, max: 7 }).map((n) => n > 0),
+    storyLength: fc.constantFrom(0, 299, 300, 800),
+  }) satisfies fc.Arbitrary<DirectoryEntry>;
+
+const filtersArb: fc.Arbitrary<DirectoryFilters> = fc.record(
+  {
+    age: fc
+      .tuple(fc.integer({ min: 16, max: 100 }), fc.integer({ min: 0, max: 40 }))
+      .map(([minAge, span]) => ({ minAge, maxAge: Math.min(100, minAge + span) })),
+    gender: fc.constantFrom(...GENDERS),
+    country: fc.constantFrom(...COUNTRIES.slice(0, 4)),
+    city: fc.constantFrom('berlin', 'burg', 'Wien', 'nowhere'),
+    languages: fc.uniqueArray(fc.constantFrom(...LANGUAGES.slice(0, 6)), { minLength: 1, maxLength: 2 }),
+    lookingFor: fc.uniqueArray(fc.constantFrom(...LOOKING_FOR), { minLength: 1, maxLength: 2 }),
+    interests: fc.uniqueArray(fc.constantFrom(...someInterests), { minLength: 1, maxLength: 2 }),
+    newMembers: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
+function expected(
+  entries: DirectoryEntry[],
+  filters: DirectoryFilters,
+  sort: DirectorySort,
+  viewer: readonly string[],
+  exclude: ReadonlySet<string>,
+): DirectoryHit[] {
+  const matches = entries.filter((e) => {
+    const listed = isListedInDirectory({
+      deleted: e.deletedAt !== null,
+      hasPhoto: e.hasPhoto,
+      interestCount: e.interests.length,
+      storyLength: e.storyLength,
+    });
+    if (!listed || exclude.has(e.id)) return false;
+    if (filters.gender && e.gender !== filters.gender) return false;
+    if (filters.country && e.country !== filters.country) return false;
+    if (filters.city && !e.city?.trim().toLowerCase().includes(filters.city.trim().toLowerCase()))
+      return false;
+    const spoken = [e.nativeLanguage, ...e.otherLanguages];
+    if (filters.languages?.length && !filters.languages.some((l) => spoken.includes(l))) return false;
+    if (filters.lookingFor?.length && !filters.lookingFor.some((l) => e.lookingFor.includes(l))) return false;
+    if (filters.interests && !filters.interests.every((i) => e.interests.includes(i))) return false;
+    if (filters.newMembers && NOW.getTime() - e.createdAt.getTime() > NEW_MEMBER_WINDOW_MS) return false;
+    if (filters.age) {
+      if (!e.birthday) return false;
+      const age = ageOn(e.birthday, NOW);
+      if (age < filters.age.minAge || age > filters.age.maxAge) return false;
+    }
+    return true;
+  });
+  const hits = matches.map((e) => ({
+    id: e.id,
+    shared: e.interests.filter((i) => viewer.includes(i)).length,
+    createdAt: e.createdAt.getTime(),
+  }));
+  const newestFirst = (a: DirectoryHit, b: DirectoryHit) =>
+    b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  return hits.sort(sort === 'newest' ? newestFirst : (a, b) => b.shared - a.shared || newestFirst(a, b));
+}
+
+function pageThrough(
+  index: DirectoryIndex,
+  filters: DirectoryFilters,
+  sort: DirectorySort,
+  viewer: readonly string[],
+  exclude: ReadonlySet<string>,
+  limit: number,
+): DirectoryHit[] {
+  const all: DirectoryHit[] = [];
+  for (let after: DirectoryHit | null = null; ;) {
+    const page = index.search({ filters, sort, viewerInterests: viewer, exclude, after, limit, now: NOW });
+    all.push(...page);
+    if (page.length < limit) return all;
+    after = page.at(-1)!;
+  }
+}
+
+function listedEntry(id: string): DirectoryEntry {
+  return {
+    id,
+    createdAt: NOW,
+    updatedAt: NOW,
+    deletedAt: null,
+    birthday: null,
+    gender: null,
+    country: null,
+    city: null,
+    nativeLanguage: null,
+    otherLanguages: [],
+    lookingFor: [],
+    interests: someInterests.slice(0, 10),
+    hasPhoto: true,
+    storyLength: 300,
+  };
+}
+
+const ids = Array.from({ length: 90 }, (_, i) => `m${String(i).padStart(3, '0')}${'x'.repeat(i % 3)}`);
+
+describe('directory index', () => {
+  it('pages through exactly the members the rules list, in order, whatever the filters', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 90 }).chain((n) => fc.tuple(...ids.slice(0, n).map(entryArb))),
+        filtersArb,
+        fc.constantFrom<DirectorySort>('newest', 'sharedInterests'),
+        fc.uniqueArray(fc.constantFrom(...someInterests), { maxLength: 14 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.boolean(),
+        (entries, filters, sort, viewer, limit, oneByOne) => {
+          // Either built at once (start-up) or upserted in any order (rows arriving late), which must
+          // end in the same state.
+          const index = oneByOne ? new DirectoryIndex(8) : DirectoryIndex.of(entries);
+          if (oneByOne) for (const e of entries) index.upsert(e);
+          const exclude = new Set(entries.filter((_, i) => i % 7 === 3).map((e) => e.id));
+          expect(pageThrough(index, filters, sort, viewer, exclude, limit)).toEqual(
+            expected(entries, filters, sort, viewer, exclude),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the exact edges of an age range (birthdays today, yesterday, tomorrow)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          fc.tuple(fc.integer({ min: 15, max: 101 }), fc.constantFrom('06-14', '06-15', '06-16')),
+          { minLength: 1, maxLength: 40, selector: ([age, day]) => `${age}-${day}` },
+        ),
+        fc.integer({ min: 16, max: 100 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.boolean(),
+        (birthdays, minAge, span, oneByOne) => {
+          const entries = birthdays.map(([age, day], i) => ({
+            ...listedEntry(`b${i}`),
+            birthday: `${NOW.getUTCFullYear() - age}-${day}`,
+          }));
+          // Built at once, or member by member with birth years arriving in any order.
+          const index = oneByOne ? new DirectoryIndex() : DirectoryIndex.of(entries);
+          if (oneByOne) for (const e of entries) index.upsert(e);
+          const filters = { age: { minAge, maxAge: Math.min(100, minAge + span) } };
+          expect(pageThrough(index, filters, 'newest', [], new Set(), 50)).toEqual(
+            expected(entries, filters, 'newest', [], new Set()),
+          );
+        },
+      ),
+    );
+  });
+
+  it('applies updates in place and skips row versions it already has', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(...ids.slice(0, 40).map(entryArb)),
+        fc.tuple(...ids.slice(0, 40).map(entryArb)),
+        fc.constantFrom<DirectorySort>('newest', 'sharedInterests'),
+        (before, after, sort) => {
+          const index = DirectoryIndex.of(before);
+          const changed = after.map((e, i) => ({
+            ...e,
+            createdAt: before[i]!.createdAt,
+            updatedAt: new Date(NOW.getTime() + 1000),
+          }));
+          for (const e of changed) index.upsert(e);
+          // The same row version read again (an overlapping catch-up read) changes nothing.
+          for (const e of changed) index.upsert({ ...e, interests: [] });
+          const viewer = someInterests.slice(0, 5);
+          expect(pageThrough(index, {}, sort, viewer, new Set(), 6)).toEqual(
+            expected(changed, {}, sort, viewer, new Set()),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('keeps working across many slots (word and block boundaries, growth, late inserts)', () => {
+    const index = new DirectoryIndex(4);
+    const entries: DirectoryEntry[] = [];
+    for (let i = 0; i < 5000; i += 1) {
+      const entry: DirectoryEntry = {
+        id: `member-${i}`,
+        // Every fifth member arrives "late", with a joining time among the earlier ones.
+        createdAt: new Date(NOW.getTime() - (i % 5 === 0 ? 5000 - i : 0) * 60_000 - (5000 - i)),
+        updatedAt: NOW,
+        deletedAt: null,
+        birthday: '1990-01-01',
+        gender: GENDERS[i % 3]!,
+        country: 'de',
+        city: i % 2 ? 'Berlin' : 'Köln',
+        nativeLanguage: 'de',
+        otherLanguages: [],
+        lookingFor: ['friendship'],
+        // Counts shared with the viewer from 5 to 10, a few high ones far apart (blocks skipped).
+        interests: i % 997 === 0 ? someInterests.slice(0, 12) : someInterests.slice(i % 4, (i % 4) + 10),
+        hasPhoto: true,
+        storyLength: 400,
+      };
+      entries.push(entry);
+      index.upsert(entry);
+    }
+    expect(index.listedCount()).toBe(5000);
+    const viewer = someInterests.slice(0, 10);
+    for (const sort of ['newest', 'sharedInterests'] as const) {
+      for (const filters of [{}, { city: 'berl' }, { gender: 'female' as const }]) {
+        expect(pageThrough(index, filters, sort, viewer, new Set(), 20)).toEqual(
+          expected(entries, filters, sort, viewer, new Set()),
+        );
+      }
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { COUNTRIES, GENDERS, INTERESTS, LANGUAGES, LOOKING_FOR } from '../catalogs.ts';
+import { DIRECTORY_PAGE_SIZE } from '../constants.ts';
+import { COMMON_ERRORS } from '../errors.ts';
+import { idSchema, optionalText } from './common.ts';
+import { ageRangeSchema } from './profile.ts';
+
+/** How the directory orders members: most interests in common with the viewer first, or newest first. */
+export const DIRECTORY_SORTS = ['sharedInterests', 'newest'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+
+/** A multi-select filter: known ids only, each at most once. */
+function anyOf<const T extends readonly [string, ...string[]]>(catalog: T) {
+  return z
+    .array(z.enum(catalog))
+    .max(catalog.length)
+    .transform((ids) => [...new Set(ids)]);
+}
+
+/**
+ * The directory's filters (SPEC §2 Community). Within `languages` and `lookingFor` any selected value
+ * matches; `interests` narrows: a member must have every selected interest. `city` matches a part of the
+ * city name, ignoring case. `newMembers` keeps members who joined within NEW_MEMBER_WINDOW_MS.
+ */
+export const directoryFiltersSchema = z.object({
+  age: ageRangeSchema.optional(),
+  gender: z.enum(GENDERS).optional(),
+  country: z.enum(COUNTRIES).optional(),
+  city: z.string().trim().max(80, COMMON_ERRORS.tooLong).optional(),
+  languages: anyOf(LANGUAGES).optional(),
+  lookingFor: anyOf(LOOKING_FOR).optional(),
+  interests: anyOf(INTERESTS).optional(),
+  newMembers: z.boolean().optional(),
+});
+export type DirectoryFilters = z.output<typeof directoryFiltersSchema>;
+
+/** One page of the directory: filters, order, and where the previous page ended (opaque cursor). */
+export const directoryQuerySchema = z.object({
+  filters: directoryFiltersSchema.default({}),
+  sort: z.enum(DIRECTORY_SORTS).default('sharedInterests'),
+  cursor: z.string().max(200).nullish(),
+  limit: z.number().int().min(1).max(50).default(DIRECTORY_PAGE_SIZE),
+});
+export type DirectoryQuery = z.input<typeof directoryQuerySchema>;
+
+/** Why a member reports another; the moderators see the reason and the optional note. */
+export const REPORT_REASONS = [
+  'spam',
+  'fakeProfile',
+  'harassment',
+  'inappropriateContent',
+  'scam',
+  'underage',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_NOTE_MAX_LENGTH = 1000;
+
+export const reportSchema = z.object({
+  memberId: idSchema,
+  reason: z.enum(REPORT_REASONS, 'community:errors.reportReasonRequired'),
+  note: optionalText(REPORT_NOTE_MAX_LENGTH).optional(),
+});
+export type ReportInput = z.input<typeof reportSchema>;
+
+export const memberTargetSchema = z.object({ memberId: idSchema });
+
+export const favoritesQuerySchema = z.object({
+  search: z.string().trim().max(80, COMMON_ERRORS.tooLong).optional(),
+});

@@ -1,0 +1,67 @@
+import type { RouterOutputs } from '@amiko/api';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MemberAvatar } from './MemberAvatar.tsx';
+
+type DirectoryCard = RouterOutputs['community']['directory']['items'][number];
+
+/** A member in the directory: photo, name, age, city, a few interests and '+N more', 'View Profile'. */
+export function MemberCard({ member, limited }: { member: DirectoryCard; limited: boolean }) {
+  const { t } = useTranslation(['common', 'community', 'catalog']);
+  const facts = [
+    member.age !== null ? t('community:card.age', { count: member.age }) : null,
+    member.city,
+  ].filter(Boolean);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={member.name}
+      data-testid="member-card"
+    >
+      <Stack gap="xs" align="center" ta="center" h="100%">
+        <MemberAvatar src={member.avatarUrl} size={96} radius={96} alt="" />
+        <Text fw={600} component="h3" m={0} size="lg">
+          {member.name}
+        </Text>
+        {facts.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {facts.join(' · ')}
+          </Text>
+        )}
+        {!limited && member.sharedInterests > 0 && (
+          <Text size="sm" c="teal.9" fw={500}>
+            {t('community:card.shared', { count: member.sharedInterests })}
+          </Text>
+        )}
+        {!limited && (
+          <Group gap={6} justify="center">
+            {member.interests.map((id) => (
+              <Badge key={id} variant="light" size="sm">
+                {t(`catalog:interests.${id}`)}
+              </Badge>
+            ))}
+            {member.moreInterests > 0 && (
+              <Badge variant="outline" size="sm" color="gray.7">
+                {t('community:card.more', { count: member.moreInterests })}
+              </Badge>
+            )}
+          </Group>
+        )}
+        <Button
+          component={Link}
+          to={`/profile-view/${member.id}`}
+          variant="light"
+          fullWidth
+          mt="auto"
+          aria-label={t('community:card.viewProfileOf', { name: member.name })}
+        >
+          {t('community:card.viewProfile')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,192 @@
+import { PHOTO_MAX_BYTES, PHOTO_MIME_TYPES, type PhotoCrop } from '@amiko/core';
+import { Box, Button, FileButton, Group, Modal, Progress, Slider, Stack, Text } from '@mantine/core';
+import { IconCrop, IconUpload } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import Cropper, { type Area } from 'react-easy-crop';
+import { useTranslation } from 'react-i18next';
+import { errorKey } from '../errors.ts';
+import { usePlatform } from '../platform.tsx';
+import { trpc } from '../trpc.ts';
+import { uploadPhoto, UploadError, type UploadedPhoto } from '../uploads.ts';
+import { MemberAvatar } from './MemberAvatar.tsx';
+
+type Editing = { kind: 'upload'; file: File; url: string } | { kind: 'recrop'; url: string };
+
+const toCrop = (area: Area): PhotoCrop => ({
+  x: Math.max(0, Math.round(area.x)),
+  y: Math.max(0, Math.round(area.y)),
+  width: Math.max(1, Math.round(area.width)),
+  height: Math.max(1, Math.round(area.height)),
+});
+
+/**
+ * The profile picture: shows the avatar, takes a new JPEG, PNG or WebP, lets the member crop it in the
+ * browser, and uploads it with a progress bar; "Adjust crop" crops the stored photo again.
+ */
+export function PhotoEditor(props: {
+  photoUrl: string | null;
+  avatarUrl: string | null;
+  onSaved: (photo: UploadedPhoto) => void;
+  /** A message from the surrounding form (e.g. 'Profile picture is required.'). */
+  error?: string | null;
+}) {
+  const { t } = useTranslation(['common', 'profile']);
+  const platform = usePlatform();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [area, setArea] = useState<Area | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const recrop = trpc.profile.recropPhoto.useMutation();
+
+  // The object URL of a chosen file lives as long as the cropper shows it.
+  useEffect(() => {
+    const url = editing?.kind === 'upload' ? editing.url : null;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [editing]);
+
+  const open = (next: Editing) => {
+    setError(null);
+    setCrop({ x: 0, y: 0 });
+    setZoom(1);
+    setArea(null);
+    setProgress(null);
+    setEditing(next);
+  };
+
+  const choose = (file: File | null) => {
+    if (!file) return;
+    // The server judges the file by its content; these checks only save a pointless upload.
+    if (!(PHOTO_MIME_TYPES as readonly string[]).includes(file.type)) {
+      setError(t('profile:errors.photoType'));
+      return;
+    }
+    if (file.size > PHOTO_MAX_BYTES) {
+      setError(t('profile:errors.photoTooLarge'));
+      return;
+    }
+    open({ kind: 'upload', file, url: URL.createObjectURL(file) });
+  };
+
+  const save = async () => {
+    if (!editing || !area) return;
+    setError(null);
+    try {
+      let saved: UploadedPhoto;
+      if (editing.kind === 'upload') {
+        setProgress(0);
+        saved = await uploadPhoto(platform.apiBaseUrl, editing.file, toCrop(area), setProgress);
+      } else {
+        saved = await recrop.mutateAsync({ crop: toCrop(area) });
+      }
+      setEditing(null);
+      props.onSaved(saved);
+    } catch (caught) {
+      setError(t(caught instanceof UploadError ? caught.message : errorKey(caught)));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const busy = progress !== null || recrop.isPending;
+  const shownError = editing ? null : (error ?? props.error ?? null);
+  return (
+    <Stack gap="sm" align="flex-start">
+      <MemberAvatar src={props.avatarUrl} size={120} radius={120} alt={t('profile:photo.current')} />
+      <Group gap="sm">
+        <FileButton
+          onChange={choose}
+          accept={PHOTO_MIME_TYPES.join(',')}
+          inputProps={{ 'aria-label': t('profile:photo.choose') }}
+        >
+          {(button) => (
+            <Button {...button} leftSection={<IconUpload size={16} aria-hidden="true" />}>
+              {props.photoUrl ? t('profile:photo.change') : t('profile:photo.upload')}
+            </Button>
+          )}
+        </FileButton>
+        {props.photoUrl && (
+          <Button
+            variant="default"
+            leftSection={<IconCrop size={16} aria-hidden="true" />}
+            onClick={() => open({ kind: 'recrop', url: props.photoUrl! })}
+          >
+            {t('profile:photo.adjust')}
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('profile:photo.hint')}
+      </Text>
+      {shownError && (
+        <Text c="red.8" size="sm" role="alert" data-testid="photo-error">
+          {shownError}
+        </Text>
+      )}
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => !busy && setEditing(null)}
+        title={t('profile:photo.cropTitle')}
+        centered
+        size="lg"
+      >
+        {editing && (
+          <Stack>
+            <Box pos="relative" h={320} bg="dark.7" style={{ borderRadius: 8, overflow: 'hidden' }}>
+              <Cropper
+                image={editing.url}
+                crop={crop}
+                zoom={zoom}
+                aspect={1}
+                cropShape="round"
+                showGrid={false}
+                onCropChange={setCrop}
+                onZoomChange={setZoom}
+                onCropComplete={(_, pixels) => setArea(pixels)}
+                cropperProps={{ 'aria-label': t('profile:photo.cropArea') } as never}
+              />
+            </Box>
+            <Text size="sm" c="dimmed">
+              {t('profile:photo.cropHint')}
+            </Text>
+            <Slider
+              value={zoom}
+              min={1}
+              max={3}
+              step={0.05}
+              onChange={setZoom}
+              label={null}
+              thumbLabel={t('profile:photo.zoom')}
+              aria-label={t('profile:photo.zoom')}
+            />
+            {progress !== null && (
+              <Progress
+                value={Math.round(progress * 100)}
+                animated
+                aria-label={t('profile:photo.uploading')}
+                data-testid="upload-progress"
+              />
+            )}
+            {error && (
+              <Text c="red.8" size="sm" role="alert" data-testid="photo-error">
+                {error}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditing(null)} disabled={busy}>
+                {t('cancel')}
+              </Button>
+              <Button onClick={save} loading={busy} disabled={!area}>
+                {t('profile:photo.save')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { INTERESTS, type DirectorySort, type Interest } from '@amiko/core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, insertMember, type TestMember } from '../support/members.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+// Load More over the directory's cursor: whatever happens between two pages (members joining, also with
+// joining times among those already shown), every member who was there from the start is shown exactly
+// once, in order, and nobody twice.
+
+let ts: TestServer;
+let viewer: TestMember;
+const POOL = INTERESTS.slice(0, 14);
+const VIEWER_INTERESTS = POOL.slice(0, 10);
+
+beforeAll(async () => {
+  ts = await startTestServer();
+  viewer = await createMember(ts, { name: 'Cursor Viewer', interests: [...VIEWER_INTERESTS] });
+});
+afterAll(() => ts.stop());
+
+const NOW = Date.now();
+const memberArb = fc.record({
+  interests: fc.uniqueArray(fc.constantFrom(...POOL), { minLength: 10, maxLength: 14 }),
+  // Few distinct times: many members share a joining time, so the id decides their order.
+  minutesAgo: fc.integer({ min: 0, max: 5 }),
+});
+
+type Member = { interests: Interest[]; minutesAgo: number };
+let run = 0;
+
+describe('directory cursor', () => {
+  for (const sort of ['newest', 'sharedInterests'] as const satisfies DirectorySort[]) {
+    it(`has no duplicates or gaps across pages while members join (${sort})`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(memberArb, { minLength: 1, maxLength: 18 }),
+          fc.integer({ min: 1, max: 6 }),
+          fc.array(fc.array(fc.tuple(memberArb, fc.boolean()), { maxLength: 3 }), { maxLength: 12 }),
+          async (initial, limit, joinsBeforeEachPage) => {
+            run += 1;
+            const city = `Cursorville ${sort} ${run}`;
+            const join = (m: Member, late = false) =>
+              insertMember(ts.server.database, {
+                city,
+                interests: m.interests,
+                // A member joins now, or (a row arriving late) with a time among those already listed.
+                createdAt: new Date(late ? NOW - m.minutesAgo * 60_000 : Date.now() + 1),
+              });
+            const present = new Map<string, { shared: number; createdAt: number }>();
+            for (const m of initial) {
+              const createdAt = NOW - m.minutesAgo * 60_000;
+              const inserted = await insertMember(ts.server.database, {
+                city,
+                interests: m.interests,
+                createdAt: new Date(createdAt),
+              });
+              const shared = m.interests.filter((i) => VIEWER_INTERESTS.includes(i)).length;
+              present.set(inserted.id, { shared, createdAt });
+            }
+
+            const seen: string[] = [];
+            let cursor: string | null = null;
+            for (let page = 0; page < 200; page += 1) {
+              for (const [m, late] of joinsBeforeEachPage[page] ?? []) await join(m, late);
+              const result = await viewer.client.trpc.community.directory.query({
+                filters: { city },
+                sort,
+                limit,
+                cursor,
+              });
+              expect(result.items.length).toBeLessThanOrEqual(limit);
+              seen.push(...result.items.map((c) => c.id));
+              if (!result.nextCursor) break;
+              expect(result.items).toHaveLength(limit);
+              cursor = result.nextCursor;
+            }
+
+            expect(new Set(seen).size).toBe(seen.length);
+            const expectedOrder = [...present]
+              .sort(
+                ([aId, a], [bId, b]) =>
+                  (sort === 'sharedInterests' ? b.shared - a.shared : 0) ||
+                  b.createdAt - a.createdAt ||
+                  (aId < bId ? 1 : -1),
+              )
+              .map(([id]) => id);
+            expect(seen.filter((id) => present.has(id))).toEqual(expectedOrder);
+          },
+        ),
+        { numRuns: 25 },
+      );
+    });
+  }
+});

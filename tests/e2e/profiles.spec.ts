@@ -1,0 +1,277 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ONBOARDING_STORAGE_KEY } from '@amiko/core';
+import { seedMembers } from '@amiko/db';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { insertMember } from '../support/members.ts';
+import { expect, test } from './fixtures.ts';
+import { signedInMember } from './members.ts';
+
+/** A photo fixture made on the spot: a 900×600 JPEG with a coloured block, written to a temporary file. */
+async function photoFixture(): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), 'amiko-photo-')), 'holiday.jpg');
+  const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7bd0' } })
+    .composite([
+      {
+        input: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#f2c14e' } })
+          .png()
+          .toBuffer(),
+        left: 300,
+        top: 150,
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+  writeFileSync(file, image);
+  return file;
+}
+
+const STORY =
+  'I came to Leipzig for a new job in spring and I am slowly finding my way around. I love calligraphy, clear nights with a telescope and long games of chess in the park. I would like to meet people who enjoy slow weekends, good coffee and a walk by the river, and who do not mind that I still get lost on the tram.';
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** Ticks an interest chip (its checkbox is visually hidden behind the chip's label, as in Mantine). */
+async function pickInterest(scope: Page | Locator, name: string) {
+  const chips = scope.getByRole('group', { name: 'Interests' });
+  await chips.getByText(name, { exact: true }).click();
+  await expect(chips.getByRole('checkbox', { name, exact: true })).toBeChecked();
+}
+
+async function saveSection(page: Page, section: string) {
+  await page.getByTestId(`section-${section}`).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.').last()).toBeVisible();
+}
+
+test.use({ actionTimeout: 15_000 });
+
+test('a new member onboards, edits every section, finds, favourites, blocks and unblocks a member', async ({
+  page,
+  context,
+  amiko,
+}) => {
+  test.setTimeout(180_000);
+  const database = amiko.db();
+  await seedMembers(database, { count: 30, photoKeys: ['AAAAAAAAAAAAAAAAAAAAAA.webp'], seed: 7 });
+  const target = await insertMember(database, {
+    name: 'Tariq Target',
+    city: 'Leipzig',
+    birthday: '1991-04-02',
+    interests: [
+      'calligraphy',
+      'astronomy',
+      'chess',
+      'hiking',
+      'cooking',
+      'reading',
+      'travel',
+      'yoga',
+      'baking',
+      'coffee',
+    ],
+  });
+  await signedInMember(amiko, context, { onboarded: false, name: 'Nova Newcomer' });
+
+  // Onboarding, step 1: the profile picture. The header shows only the logo meanwhile.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/interests-list$/);
+  await expect(page.getByRole('heading', { name: 'Add a profile picture' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  await expect(page.getByTestId('onboarding-sign-out')).toBeVisible();
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), ONBOARDING_STORAGE_KEY)).toBe('photo');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByTestId('photo-error')).toHaveText('Profile picture is required.');
+
+  // Upload and crop, with the upload slowed down so that its progress bar shows.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 8 * 1024,
+  });
+  await page.getByLabel('Choose a photo').setInputFiles(await photoFixture());
+  const cropper = page.getByRole('dialog', { name: 'Crop your picture' });
+  await expect(cropper).toBeVisible();
+  await cropper.getByRole('slider', { name: 'Zoom' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await cropper.getByRole('button', { name: 'Save picture' }).click();
+  await expect(page.getByTestId('upload-progress')).toBeVisible();
+  await expect(cropper).toBeHidden({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const avatar = page.getByRole('img', { name: 'Your profile picture' });
+  await expect(avatar).toHaveAttribute('src', /^\/uploads\/[A-Za-z0-9_-]{22}\.webp$/);
+
+  // Step 2: at least ten interests. The step survives a reload.
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'What are you into?' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'What are you into?' })).toBeVisible();
+  await expect(page.getByTestId('interests-hint')).toHaveText('Select 10 more');
+  for (const interest of [
+    'Calligraphy',
+    'Astronomy',
+    'Chess',
+    'Cooking',
+    'Hiking',
+    'Reading',
+    'Travel',
+    'Yoga',
+    'Baking',
+  ]) {
+    await pickInterest(page, interest);
+  }
+  await expect(page.getByTestId('interests-hint')).toHaveText('Select 1 more');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByText('Select 1 more').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search interests' }).fill('pho');
+  await pickInterest(page, 'Photography');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  // Step 3: the story.
+  await expect(page).toHaveURL(/\/user-story$/);
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), ONBOARDING_STORAGE_KEY)).toBe('story');
+  await page.getByTestId('story-input').fill(STORY.slice(0, 100));
+  await expect(page.getByTestId('story-counter')).toHaveText('You need to write 200 more characters.');
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByText('Your story must be at least 300 characters.')).toBeVisible();
+  await page.getByTestId('story-input').fill(STORY);
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), ONBOARDING_STORAGE_KEY)).toBeNull();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByTestId('avatar-menu').locator('img')).toHaveAttribute('src', /^\/uploads\//);
+
+  // Every section of the profile, each saved on its own.
+  const before = Number((await page.getByTestId('completion').textContent())!.replace('%', ''));
+  const open = (name: string) => page.getByRole('button', { name, exact: true }).click();
+
+  await open('Interests');
+  await page.getByRole('button', { name: 'Edit interests' }).click();
+  const interestsModal = page.getByRole('dialog', { name: 'Choose your interests' });
+  await pickInterest(interestsModal, 'Gardening');
+  await interestsModal.getByRole('button', { name: 'Save' }).click();
+  await expect(interestsModal).toBeHidden();
+  await expect(page.getByTestId('my-interests')).toContainText('Gardening');
+
+  await open('Personality type');
+  await chooseOption(page, 'MBTI type', 'INFJ');
+  await saveSection(page, 'personality');
+
+  await open('Skill sets and talents');
+  await page.getByRole('textbox', { name: 'Current job title' }).fill('Librarian');
+  await saveSection(page, 'skills');
+
+  await open('Personal preferences');
+  await chooseOption(page, 'Favorite music', 'Jazz');
+  await saveSection(page, 'preferences');
+
+  await open('Personal values');
+  await page.getByRole('textbox', { name: 'Philosophies' }).fill('Leave every place a little better.');
+  await saveSection(page, 'values');
+
+  await open('Unique identifiers');
+  await page.getByRole('textbox', { name: 'Life mantra' }).fill('One day at a time.');
+  await saveSection(page, 'identifiers');
+
+  await open('Relationship preferences');
+  await chooseOption(page, 'Looking for', 'Friendship');
+  await saveSection(page, 'relationship');
+
+  await open('Fitness and wellness');
+  await chooseOption(page, 'Favorite sports', 'Football (soccer)');
+  await saveSection(page, 'fitness');
+
+  await open('My story');
+  await page.getByTestId('story-input').last().fill(`${STORY} Say hi!`);
+  await page.getByRole('button', { name: 'Save' }).last().click();
+  await expect(page.getByText('Saved.').last()).toBeVisible();
+
+  // Photo editing: crop the stored photo again.
+  const avatarSrc = await page.getByRole('img', { name: 'Your profile picture' }).getAttribute('src');
+  await page.getByRole('button', { name: 'Adjust crop' }).click();
+  await page
+    .getByRole('dialog', { name: 'Crop your picture' })
+    .getByRole('button', { name: 'Save picture' })
+    .click();
+  await expect(page.getByRole('img', { name: 'Your profile picture' })).not.toHaveAttribute(
+    'src',
+    avatarSrc!,
+  );
+
+  await page.reload();
+  const after = Number((await page.getByTestId('completion').textContent())!.replace('%', ''));
+  expect(after).toBeGreaterThan(before);
+  await open('Skill sets and talents');
+  await expect(page.getByRole('textbox', { name: 'Current job title' })).toHaveValue('Librarian');
+
+  // The directory: find the seeded member by shared interests.
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Community' })
+    .click();
+  await expect(page.getByTestId('directory')).toBeVisible();
+  await chooseOption(page, 'Search by interests', 'Calligraphy');
+  await chooseOption(page, 'Search by interests', 'Astronomy');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  const card = page.getByRole('article', { name: 'Tariq Target' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('9 shared interests');
+
+  // View them, favourite them.
+  await card.getByRole('link', { name: /View Profile/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile-view/${target.id}$`));
+  await expect(page.getByTestId('shared-count')).toHaveText('You share 9 interests');
+  const favorite = page.getByTestId('favorite-toggle');
+  await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+  await favorite.click();
+  await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('link', { name: 'Message', exact: true })).toHaveAttribute(
+    'href',
+    `/messages?with=${target.id}`,
+  );
+  await page.goto('/favorites');
+  await expect(page.getByTestId('favorite')).toHaveCount(1);
+  await expect(page.getByTestId('favorite')).toContainText('Tariq Target');
+
+  // Block them: after the confirmation the directory no longer shows them.
+  await page.goto(`/profile-view/${target.id}`);
+  await page.getByRole('button', { name: 'Block', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Block Tariq Target?' });
+  await confirm.getByRole('button', { name: 'Block' }).click();
+  await expect(page).toHaveURL(/\/community$/);
+  await chooseOption(page, 'Search by interests', 'Calligraphy');
+  await chooseOption(page, 'Search by interests', 'Astronomy');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByTestId('directory-empty')).toHaveText(
+    'No Users available for the filters you selected',
+  );
+  await page.goto(`/profile-view/${target.id}`);
+  await expect(page.getByTestId('profile-unavailable')).toContainText('This profile is not available.');
+
+  // Unblock them in settings: they are back.
+  await page.goto('/settings/blocked-users');
+  const blocked = page.getByTestId('blocked-user');
+  await expect(blocked).toHaveCount(1);
+  await expect(blocked).toContainText('Tariq Target');
+  await blocked.getByRole('button', { name: 'Unblock Tariq Target' }).click();
+  await expect(page.getByTestId('blocked-empty')).toHaveText('No blocked users found.');
+  await page.goto('/community');
+  await chooseOption(page, 'Search by interests', 'Calligraphy');
+  await chooseOption(page, 'Search by interests', 'Astronomy');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('article', { name: 'Tariq Target' })).toBeVisible();
+});
