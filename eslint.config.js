@@ -28,6 +28,17 @@ export default defineConfig(
   {
     files: ['packages/ui/**/*.{ts,tsx}', 'apps/web/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat['recommended-latest']],
+    rules: {
+      // Notifications load on first use (packages/ui/src/notify.tsx); a direct call would show nothing.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@mantine/notifications', message: "Use notify() from 'notify.tsx'." }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/ui/src/notify.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Tests, scripts and benchmarks report on the console by design.

@@ -1,6 +1,6 @@
 import { INTERESTS_MIN, nextOnboardingStep, type Interest } from '@amiko/core';
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../notify.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -134,7 +134,7 @@ export default function InterestsListScreen() {
           <Button
             loading={save.isPending}
             onClick={async () => {
-              if (await saveInterests()) notifications.show({ message: t('profile:saved'), color: 'teal' });
+              if (await saveInterests()) void notify({ message: t('profile:saved'), color: 'teal' });
             }}
           >
             {t('save')}

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../notify.tsx';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +91,7 @@ export default function ProfileScreen() {
                 photoUrl={data.photoUrl}
                 avatarUrl={data.avatarUrl}
                 onSaved={async () => {
-                  notifications.show({ message: t('profile:photo.saved'), color: 'teal' });
+                  void notify({ message: t('profile:photo.saved'), color: 'teal' });
                   await Promise.all([utils.profile.mine.invalidate(), refresh()]);
                 }}
               />
@@ -118,7 +118,7 @@ export default function ProfileScreen() {
                 initial={data.story}
                 submitLabel={t('profile:saveSection')}
                 onSaved={async () => {
-                  notifications.show({ message: t('profile:saved'), color: 'teal' });
+                  void notify({ message: t('profile:saved'), color: 'teal' });
                   await refresh();
                 }}
               />
@@ -150,7 +150,7 @@ function InterestsSection({ profile }: { profile: Profile }) {
       utils.profile.mine.setData(undefined, saved);
       await refresh();
       setOpen(false);
-      notifications.show({ message: t('profile:saved'), color: 'teal' });
+      void notify({ message: t('profile:saved'), color: 'teal' });
     } catch (caught) {
       setError(t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.sectionSave'));
     }

@@ -17,7 +17,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../notify.tsx';
 import { IconBan, IconFlag, IconHeart, IconHeartFilled, IconMessageCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -196,7 +196,7 @@ function Actions({ profile }: { profile: PublicProfile }) {
         utils.favorites.list.invalidate(),
         utils.blocks.list.invalidate(),
       ]);
-      notifications.show({ message: t('community:block.done', { name: profile.name }), color: 'teal' });
+      void notify({ message: t('community:block.done', { name: profile.name }), color: 'teal' });
       await navigate('/community');
     },
   });
@@ -278,7 +278,7 @@ function ReportModal(props: { memberId: string; name: string; opened: boolean; o
   const [missingReason, setMissingReason] = useState(false);
   const report = trpc.reports.create.useMutation({
     onSuccess: () => {
-      notifications.show({ message: t('community:report.done'), color: 'teal' });
+      void notify({ message: t('community:report.done'), color: 'teal' });
       setReason(null);
       setNote('');
       props.onClose();

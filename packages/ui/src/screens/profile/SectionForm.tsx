@@ -1,6 +1,6 @@
 import { BIG_FIVE_LEVELS, BIG_FIVE_TRAITS, type ProfileFields, type ProfileSectionInput } from '@amiko/core';
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../notify.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelect.tsx';
@@ -22,7 +22,7 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
     onSuccess: async (saved) => {
       utils.profile.mine.setData(undefined, saved);
       await utils.auth.me.invalidate();
-      notifications.show({ message: t('profile:saved'), color: 'teal' });
+      void notify({ message: t('profile:saved'), color: 'teal' });
     },
   });
   const fieldErrors = fieldErrorsOf(save.error);

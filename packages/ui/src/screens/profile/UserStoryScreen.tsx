@@ -1,6 +1,6 @@
 import { nextOnboardingStep } from '@amiko/core';
 import { Alert, Container, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../notify.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -45,7 +45,7 @@ export default function UserStoryScreen() {
           onSaved={async () => {
             setOnboardingStep(null);
             await refresh();
-            notifications.show({ message: t('profile:onboarding.done'), color: 'teal' });
+            void notify({ message: t('profile:onboarding.done'), color: 'teal' });
             await navigate('/profile');
           }}
         />
@@ -62,7 +62,7 @@ export default function UserStoryScreen() {
         submitLabel={t('save')}
         onSaved={async () => {
           await refresh();
-          notifications.show({ message: t('profile:saved'), color: 'teal' });
+          void notify({ message: t('profile:saved'), color: 'teal' });
         }}
       />
     </Container>

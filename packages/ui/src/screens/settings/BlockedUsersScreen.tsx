@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../notify.tsx';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import { errorKey } from '../../errors.ts';
@@ -13,7 +13,7 @@ export default function BlockedUsersScreen() {
   const unblock = trpc.blocks.unblock.useMutation({
     onSuccess: async (_, { memberId }) => {
       const name = list.data?.find((m) => m.id === memberId)?.name ?? '';
-      notifications.show({ message: t('community:blocked.unblocked', { name }), color: 'teal' });
+      void notify({ message: t('community:blocked.unblocked', { name }), color: 'teal' });
       await Promise.all([utils.blocks.list.invalidate(), utils.community.directory.invalidate()]);
     },
   });
