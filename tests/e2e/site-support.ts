@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { newId, type Database } from '@amiko/db';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
@@ -92,16 +91,7 @@ export function newVisitorId(): string {
   return `e2e-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-/** axe-core on the page as it is now: no serious or critical violation of WCAG 2.1 A/AA. */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
-}
+export { expectAccessible } from './accessibility.ts';
 
 /** Waits for the page view of a path by a visitor to be stored. */
 export async function expectPageView(database: Database, visitorId: string, path: string) {
