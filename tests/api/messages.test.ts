@@ -337,12 +337,13 @@ describe('access (SPEC §6): sending needs paid or early access; reading does no
       'UNAUTHENTICATED',
     );
     const unverified = await createMember(ts, { verified: false });
+    // One call at a time: a call made before the previous one is awaited could reject unobserved.
     for (const call of [
-      unverified.client.trpc.messages.conversations.query(),
-      unverified.client.trpc.messages.unread.query(),
-      unverified.client.trpc.messages.send.mutate({ to: 'someone', clientId: randomUUID(), body: 'x' }),
+      () => unverified.client.trpc.messages.conversations.query(),
+      () => unverified.client.trpc.messages.unread.query(),
+      () => unverified.client.trpc.messages.send.mutate({ to: 'someone', clientId: randomUUID(), body: 'x' }),
     ]) {
-      expect((await failure(call)).data?.appCode).toBe('EMAIL_NOT_VERIFIED');
+      expect((await failure(call())).data?.appCode).toBe('EMAIL_NOT_VERIFIED');
     }
   });
 });
@@ -437,11 +438,11 @@ describe('authorisation: nobody reads, marks or deletes a conversation they are 
     const { message } = await send(ana, ben, 'private');
     const conversationId = message.conversationId;
     for (const call of [
-      eve.client.trpc.messages.thread.query({ conversationId }),
-      eve.client.trpc.messages.markRead.mutate({ conversationId }),
-      eve.client.trpc.messages.delete.mutate({ conversationId }),
+      () => eve.client.trpc.messages.thread.query({ conversationId }),
+      () => eve.client.trpc.messages.markRead.mutate({ conversationId }),
+      () => eve.client.trpc.messages.delete.mutate({ conversationId }),
     ]) {
-      const error = await failure(call);
+      const error = await failure(call());
       expect(error.data?.appCode).toBe('NOT_FOUND');
       expect(error.message).toBe('messages:errors.conversationNotFound');
     }
