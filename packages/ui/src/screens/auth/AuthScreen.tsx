@@ -1,5 +1,5 @@
 import { destinationAfterSignIn, signInSchema, signUpSchema, type UiLanguage } from '@amiko/core';
-import { Alert, Anchor, Button, Container, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { showRequestError, translatedInputProps } from '../../components/forms.t
 import { useSession } from '../../hooks/useSession.ts';
 import { useSignedIn } from '../../hooks/useSignedIn.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 type Tab = 'signIn' | 'signUp';
 
@@ -86,11 +87,7 @@ function SignInForm() {
       })}
     >
       <Stack>
-        {formError && (
-          <Alert color="red" role="alert" data-testid="auth-error">
-            {t(formError)}
-          </Alert>
-        )}
+        {formError && <ErrorAlert data-testid="auth-error">{t(formError)}</ErrorAlert>}
         <TextInput
           label={t('fields.email')}
           type="email"
@@ -142,11 +139,7 @@ function SignUpForm() {
       })}
     >
       <Stack>
-        {formError && (
-          <Alert color="red" role="alert" data-testid="auth-error">
-            {t(formError)}
-          </Alert>
-        )}
+        {formError && <ErrorAlert data-testid="auth-error">{t(formError)}</ErrorAlert>}
         <TextInput
           label={t('fields.name')}
           autoComplete="name"

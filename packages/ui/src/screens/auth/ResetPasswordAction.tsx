@@ -1,5 +1,5 @@
 import { COMMON_ERRORS, resetPasswordFormSchema } from '@amiko/core';
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notify } from '../../notify.tsx';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -10,6 +10,7 @@ import { PasswordField } from '../../components/PasswordField.tsx';
 import { translatedInputProps } from '../../components/forms.ts';
 import { appCodeOf, errorKey, fieldErrorsOf } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /**
  * /auth-action?mode=resetPassword&code=…: the new-password form (SPEC §2, §4). Without a code there is
@@ -65,11 +66,7 @@ function ResetPasswordForm({ code }: { code: string }) {
             <Text size="sm" c="dimmed">
               {t('passwordRules')}
             </Text>
-            {formError && (
-              <Alert color="red" role="alert" data-testid="reset-error">
-                {t(formError)}
-              </Alert>
-            )}
+            {formError && <ErrorAlert data-testid="reset-error">{t(formError)}</ErrorAlert>}
             <PasswordField
               label={t('fields.newPassword')}
               autoComplete="new-password"

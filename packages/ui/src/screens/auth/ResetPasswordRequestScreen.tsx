@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showRequestError, translatedInputProps } from '../../components/forms.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** /reset-password-request: mails a reset link. The answer does not tell whether the address has an account. */
 export default function ResetPasswordRequestScreen() {
@@ -38,11 +39,7 @@ export default function ResetPasswordRequestScreen() {
             >
               <Stack>
                 <Text>{t('resetRequest.intro')}</Text>
-                {formError && (
-                  <Alert color="red" role="alert" data-testid="reset-request-error">
-                    {t(formError)}
-                  </Alert>
-                )}
+                {formError && <ErrorAlert data-testid="reset-request-error">{t(formError)}</ErrorAlert>}
                 <TextInput
                   label={t('fields.email')}
                   type="email"

@@ -35,6 +35,7 @@ import { MemberCard } from '../../components/MemberCard.tsx';
 import { errorKey } from '../../errors.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 interface FilterForm {
   minAge: number | string;
@@ -269,14 +270,7 @@ export default function CommunityScreen() {
             <Loader aria-label={t('loading')} />
           </Center>
         ) : directory.isError ? (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <Text>{t(errorKey(directory.error))}</Text>
-              <Button variant="white" size="xs" onClick={() => void directory.refetch()}>
-                {t('retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <ErrorAlert onRetry={() => void directory.refetch()}>{t(errorKey(directory.error))}</ErrorAlert>
         ) : cards.length === 0 ? (
           <Text ta="center" py="xl" c="dimmed" data-testid="directory-empty">
             {t('community:empty')}

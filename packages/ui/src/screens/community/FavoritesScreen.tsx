@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -21,6 +20,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** /favorites: the members one keeps, searchable by name, each removable after a confirmation. */
 export default function FavoritesScreen() {
@@ -57,14 +57,7 @@ export default function FavoritesScreen() {
             <Loader aria-label={t('loading')} />
           </Center>
         ) : list.isError ? (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <Text>{t(errorKey(list.error))}</Text>
-              <Button variant="white" size="xs" onClick={() => void list.refetch()}>
-                {t('retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <ErrorAlert onRetry={() => void list.refetch()}>{t(errorKey(list.error))}</ErrorAlert>
         ) : list.data.length === 0 ? (
           <Stack align="center" py="xl" gap="xs" data-testid="favorites-empty">
             <Text c="dimmed">

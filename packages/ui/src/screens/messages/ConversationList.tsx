@@ -1,6 +1,5 @@
 import type { ConversationView } from '@amiko/api';
 import {
-  Alert,
   Avatar,
   Badge,
   Box,
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import defaultAvatar from '../../assets/default-avatar.svg';
 import { formatListTime } from './format.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 interface Props {
   me: string;
@@ -67,11 +67,7 @@ export function ConversationList({
             <Loader size="sm" aria-label={t('common:loading')} />
           </Group>
         ) : error ? (
-          <Alert color="red" m="sm" title={t('list.loadError')}>
-            <Button variant="light" color="red" size="xs" onClick={onRetry}>
-              {t('common:retry')}
-            </Button>
-          </Alert>
+          <ErrorAlert m="sm" title={t('list.loadError')} onRetry={onRetry} />
         ) : conversations && conversations.length === 0 ? (
           <Stack p="md" gap="xs" data-testid="conversations-empty">
             <Text fw={600}>{t('list.empty')}</Text>

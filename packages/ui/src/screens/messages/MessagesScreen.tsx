@@ -1,4 +1,4 @@
-import { Alert, Box, Container, Flex, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { Box, Container, Flex, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useMessagingClient } from '../../messaging/useMessagingLive.ts';
 import { trpc } from '../../trpc.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { Thread } from './Thread.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /**
  * /messages (SPEC §2 Messages): the conversation list beside the open conversation; on narrow screens one
@@ -87,11 +88,7 @@ export default function MessagesScreen() {
       />
     );
   } else if (opening.isError) {
-    threadPane = (
-      <Alert color="red" m="md">
-        {t(errorKey(opening.error))}
-      </Alert>
-    );
+    threadPane = <ErrorAlert m="md">{t(errorKey(opening.error))}</ErrorAlert>;
   } else {
     threadPane = (
       <Group justify="center" p="xl">

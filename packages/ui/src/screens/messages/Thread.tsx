@@ -26,6 +26,7 @@ import { trpc } from '../../trpc.ts';
 import { Composer } from './Composer.tsx';
 import { formatMessageTime } from './format.ts';
 import { ThreadActions } from './ThreadActions.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 interface Props {
   me: string;
@@ -218,18 +219,15 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
               </Button>
             </Group>
           )}
-          {olderError !== null && <Alert color="red">{t(errorKey(olderError))}</Alert>}
+          {olderError !== null && <ErrorAlert>{t(errorKey(olderError))}</ErrorAlert>}
           {conversationId && thread.isPending ? (
             <Group justify="center" p="lg">
               <Loader size="sm" aria-label={t('common:loading')} />
             </Group>
           ) : thread.isError ? (
-            <Alert color="red" title={t('thread.loadError')}>
-              <Text size="sm">{t(errorKey(thread.error))}</Text>
-              <Button mt="xs" variant="light" color="red" size="xs" onClick={() => void thread.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </Alert>
+            <ErrorAlert title={t('thread.loadError')} onRetry={() => void thread.refetch()}>
+              {t(errorKey(thread.error))}
+            </ErrorAlert>
           ) : messages.length === 0 && pending.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl" data-testid="thread-empty">
               {t('thread.empty', { name })}

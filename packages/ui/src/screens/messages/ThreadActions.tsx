@@ -1,11 +1,12 @@
 import type { PeerView } from '@amiko/api';
-import { ActionIcon, Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { notify } from '../../notify.tsx';
 import { IconBan, IconDots, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 interface Props {
   peer: PeerView;
@@ -98,7 +99,7 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
       >
         <Stack>
           <Text>{t('block.text', { name })}</Text>
-          {block.error && <Alert color="red">{t(errorKey(block.error))}</Alert>}
+          {block.error && <ErrorAlert>{t(errorKey(block.error))}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common:cancel')}
@@ -124,7 +125,7 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
       >
         <Stack>
           <Text>{t('delete.text')}</Text>
-          {remove.error && <Alert color="red">{t(errorKey(remove.error))}</Alert>}
+          {remove.error && <ErrorAlert>{t(errorKey(remove.error))}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common:cancel')}

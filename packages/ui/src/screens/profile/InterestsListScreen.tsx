@@ -1,5 +1,5 @@
 import { INTERESTS_MIN, nextOnboardingStep, type Interest } from '@amiko/core';
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { notify } from '../../notify.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { setOnboardingStep } from '../../hooks/useOnboardingStep.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
 import { OnboardingShell } from './OnboardingShell.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /**
  * /interests-list: onboarding steps 1 (profile picture) and 2 (at least 10 interests); after onboarding,
@@ -42,9 +43,7 @@ export default function InterestsListScreen() {
   if (profile.error) {
     return (
       <Container size="md" py="xl">
-        <Alert color="red" role="alert">
-          {t(errorKey(profile.error))}
-        </Alert>
+        <ErrorAlert onRetry={() => void profile.refetch()}>{t(errorKey(profile.error))}</ErrorAlert>
       </Container>
     );
   }

@@ -1,7 +1,6 @@
 import { INTERESTS_MIN, type Interest } from '@amiko/core';
 import {
   Accordion,
-  Alert,
   Badge,
   Button,
   Container,
@@ -27,6 +26,7 @@ import type { RouterOutputs } from '@amiko/api';
 import { SECTION_FIELDS, type FieldSection } from './fields.ts';
 import { SectionForm } from './SectionForm.tsx';
 import { StoryForm } from './StoryForm.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 type Profile = RouterOutputs['profile']['mine'];
 
@@ -41,9 +41,7 @@ export default function ProfileScreen() {
   if (profile.error) {
     return (
       <Container size="md" py="xl">
-        <Alert color="red" role="alert">
-          {t(errorKey(profile.error))}
-        </Alert>
+        <ErrorAlert onRetry={() => void profile.refetch()}>{t(errorKey(profile.error))}</ErrorAlert>
       </Container>
     );
   }

@@ -1,5 +1,5 @@
 import { nextOnboardingStep } from '@amiko/core';
-import { Alert, Container, Title } from '@mantine/core';
+import { Container, Title } from '@mantine/core';
 import { notify } from '../../notify.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
 import { OnboardingShell } from './OnboardingShell.tsx';
 import { StoryForm } from './StoryForm.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** /user-story: the third onboarding step, and later the page to rewrite one's story. */
 export default function UserStoryScreen() {
@@ -29,9 +30,7 @@ export default function UserStoryScreen() {
   if (profile.error) {
     return (
       <Container size="md" py="xl">
-        <Alert color="red" role="alert">
-          {t(errorKey(profile.error))}
-        </Alert>
+        <ErrorAlert onRetry={() => void profile.refetch()}>{t(errorKey(profile.error))}</ErrorAlert>
       </Container>
     );
   }

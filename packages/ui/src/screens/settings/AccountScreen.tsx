@@ -12,6 +12,7 @@ import { showRequestError, translatedInputProps } from '../../components/forms.t
 import { setOnboardingStep } from '../../hooks/useOnboardingStep.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** Settings → Account Management: change the email address, delete the account (each in a modal). */
 export default function AccountScreen() {
@@ -109,11 +110,7 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
     >
       <Stack>
         <Text size="sm">{t('account.changeEmail.intro')}</Text>
-        {formError && (
-          <Alert color="red" role="alert" data-testid="change-email-error">
-            {t(formError)}
-          </Alert>
-        )}
+        {formError && <ErrorAlert data-testid="change-email-error">{t(formError)}</ErrorAlert>}
         <PasswordField
           label={t('account.changeEmail.password')}
           autoComplete="current-password"

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notify } from '../../notify.tsx';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** Settings → Blocked Users: everyone the member has blocked, each with Unblock (SPEC §4). */
 export default function BlockedUsersScreen() {
@@ -22,24 +23,13 @@ export default function BlockedUsersScreen() {
     <Stack gap="md">
       <Title order={2}>{t('community:blocked.title')}</Title>
       <Text c="dimmed">{t('community:blocked.intro')}</Text>
-      {unblock.error && (
-        <Alert color="red" role="alert">
-          {t(errorKey(unblock.error))}
-        </Alert>
-      )}
+      {unblock.error && <ErrorAlert>{t(errorKey(unblock.error))}</ErrorAlert>}
       {list.isPending ? (
         <Center py="xl">
           <Loader aria-label={t('loading')} />
         </Center>
       ) : list.isError ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text>{t(errorKey(list.error))}</Text>
-            <Button variant="white" size="xs" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <ErrorAlert onRetry={() => void list.refetch()}>{t(errorKey(list.error))}</ErrorAlert>
       ) : list.data.length === 0 ? (
         <Text c="dimmed" py="lg" data-testid="blocked-empty">
           {t('community:errors.noBlockedUsers')}

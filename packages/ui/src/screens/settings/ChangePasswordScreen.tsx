@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { showRequestError, translatedInputProps } from '../../components/forms.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -39,11 +40,7 @@ export default function ChangePasswordScreen() {
         <Text size="sm" c="dimmed">
           {t('changePassword.intro')}
         </Text>
-        {formError && (
-          <Alert color="red" role="alert" data-testid="change-password-error">
-            {t(formError)}
-          </Alert>
-        )}
+        {formError && <ErrorAlert data-testid="change-password-error">{t(formError)}</ErrorAlert>}
         {change.isSuccess && (
           <Alert color="green" role="status" data-testid="change-password-success">
             {t('changePassword.success')}

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { showRequestError, translatedInputProps } from '../../components/forms.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 type OwnProfile = RouterOutputs['profile']['mine'];
 type BasicInput = z.input<typeof profileSections.basic>;
@@ -68,14 +69,7 @@ export default function UserInfoScreen() {
           <Loader aria-label={t('common:loading')} />
         </Center>
       ) : mine.isError ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            {t('errors.loadFailed')}
-            <Button size="xs" variant="light" onClick={() => void mine.refetch()}>
-              {t('common:retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorAlert onRetry={() => void mine.refetch()}>{t('errors.loadFailed')}</ErrorAlert>
       ) : (
         <UserInfoForm profile={mine.data} />
       )}
@@ -138,11 +132,7 @@ function UserInfoForm({ profile }: { profile: OwnProfile }) {
       })}
     >
       <Stack>
-        {formError && (
-          <Alert color="red" role="alert" data-testid="user-info-error">
-            {t(formError)}
-          </Alert>
-        )}
+        {formError && <ErrorAlert data-testid="user-info-error">{t(formError)}</ErrorAlert>}
         {save.isSuccess && !form.isDirty() && (
           <Alert color="green" role="status" data-testid="user-info-saved">
             {t('userInfo.saved')}
