@@ -315,10 +315,13 @@ export async function run(args: string[]): Promise<void> {
   );
   console.log(`load average before: ${load()} (on ${cpus().length} cores)`);
   const relay = await startRelay(options.members);
-  const amikoSide = await startAmiko(options, options.members);
+  let amikoSide: Awaited<ReturnType<typeof startAmiko>> | undefined;
   let bare: Result;
   let amiko: Result;
   try {
+    // Inside the try: if Amiko does not start, the relay is still stopped (its process would keep the
+    // bench's output open and the command would never end).
+    amikoSide = await startAmiko(options, options.members);
     const sessions = [
       await connectAll('bare relay', relay.target, relay.people),
       await connectAll('amiko', amikoSide.target, amikoSide.people),
@@ -337,7 +340,7 @@ export async function run(args: string[]): Promise<void> {
     [bare, amiko] = sessions.map(resultOf) as [Result, Result];
   } finally {
     await relay.target.stop();
-    await amikoSide.target.stop();
+    await amikoSide?.target.stop();
   }
   console.log(`load average after: ${load()}`);
   for (const [name, r] of [
