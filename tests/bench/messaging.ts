@@ -1,10 +1,12 @@
-// `pnpm bench messaging [--members=1000] [--rate=200] [--seconds=10] [--saturation-seconds=5]
-//   [--in-flight=256] [--database=sqlite|postgres]`
+// `pnpm bench messaging [--members=1000] [--rate=200] [--seconds=10] [--warmup-seconds=3]
+//   [--saturation-seconds=5] [--in-flight=256] [--database=sqlite|postgres]`
 //
 // N members connected at once, exchanging messages at a given total rate between random pairs, against
 // Amiko (its own process, as `pnpm start` runs it; SQLite unless --database=postgres with
 // TEST_DATABASE_URL) and against a bare socket.io relay (relay.ts) measured in the same run. Prints:
-// - send→receive latency p50/p99 at the given rate (sent by one client, received by the recipient's);
+// - send→receive latency p50/p99 at the given rate (sent by one client, received by the recipient's),
+//   after a warm-up at the same rate that is not counted (the JIT and the garbage collector settle after
+//   a thousand connections; measured without it, the first seconds' collections make up the p99);
 // - throughput at saturation: messages persisted and delivered per second with many sends in flight;
 // - server memory per idle connected member (the RSS growth of the server process, divided by N);
 // each beside the relay's, as a ratio, and the targets of issue 5.
@@ -26,6 +28,7 @@ interface Options {
   members: number;
   rate: number;
   seconds: number;
+  warmupSeconds: number;
   saturationSeconds: number;
   inFlight: number;
   database: 'sqlite' | 'postgres';
@@ -45,6 +48,7 @@ function parseOptions(args: string[]): Options {
     members: value('members', 1000),
     rate: value('rate', 200),
     seconds: value('seconds', 10),
+    warmupSeconds: value('warmup-seconds', 3),
     saturationSeconds: value('saturation-seconds', 5),
     inFlight: value('in-flight', 256),
     database,
@@ -256,6 +260,10 @@ async function connectAll(name: string, target: Target, people: BenchMember[]): 
 
 /** Messages at `rate` per second for `seconds`, spread evenly; waits for the last acks. */
 async function atRate(session: Session, rate: number, seconds: number) {
+  // This process holds both sides' 2,000 client sockets; one of its own full collections inside a slice
+  // adds 30 ms or more to every message in flight and lands on whichever server is being measured.
+  // Collecting before each slice keeps the clients' garbage out of the servers' figures.
+  globalThis.gc?.();
   let sent = 0;
   const start = performance.now();
   const end = start + seconds * 1000;
@@ -311,7 +319,7 @@ const load = () =>
 export async function run(args: string[]): Promise<void> {
   const options = parseOptions(args);
   console.log(
-    `${options.members} connected members, ${options.rate} msg/s for ${options.seconds} s, then saturation with ${options.inFlight} sends in flight for ${options.saturationSeconds} s; Amiko on ${options.database}`,
+    `${options.members} connected members, ${options.rate} msg/s for ${options.seconds} s after ${options.warmupSeconds} s of warm-up, then saturation with ${options.inFlight} sends in flight for ${options.saturationSeconds} s; Amiko on ${options.database}`,
   );
   console.log(`load average before: ${load()} (on ${cpus().length} cores)`);
   const relay = await startRelay(options.members);
@@ -326,6 +334,10 @@ export async function run(args: string[]): Promise<void> {
       await connectAll('bare relay', relay.target, relay.people),
       await connectAll('amiko', amikoSide.target, amikoSide.people),
     ];
+    for (const session of sessions) {
+      await atRate(session, options.rate, options.warmupSeconds);
+      session.latencies.length = 0;
+    }
     // Short slices, taking turns (ABBA…), so that a change in the machine's load hits both alike.
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = round % 2 === 0 ? sessions : [...sessions].reverse();
