@@ -260,10 +260,10 @@ function statementsOf(database: Database): Statements {
 
 /**
  * PostgreSQL: takes the row locks of the members a write is about, in id order (no deadlocks; the send
- * function amiko_send_message takes them the same way), before it draws a message id. Every transaction that stores a message for a member therefore draws its id and
- * commits before the next one for that member can draw: for each member, ids become visible in increasing
- * order, so "every message after the last id I saw" misses nothing. SQLite needs nothing: BEGIN IMMEDIATE
- * already admits one writer at a time.
+ * function amiko_send_message takes them the same way), before it draws a message id. Every transaction
+ * that stores a message for a member therefore draws its id and commits before the next one for that
+ * member can draw: for each member, ids become visible in increasing order, so "every message after the
+ * last id I saw" misses nothing. SQLite needs nothing: BEGIN IMMEDIATE admits one writer at a time.
  */
 async function lockMembers(database: Database, tx: Db, ids: string[]): Promise<void> {
   if (database.dialect !== 'postgres') return;
@@ -335,7 +335,7 @@ interface SendRow {
 
 /**
  * PostgreSQL: storeMessage's work as one statement, the function amiko_send_message of migration 0002
- * (one round trip instead of a transaction of seven; see docs/decisions.md). Same checks, same answers.
+ * (one round trip instead of a transaction of eight; see docs/decisions.md). Same checks, same answers.
  */
 async function storeMessageInPostgres(
   client: Extract<Database['raw'], { kind: 'postgres' }>['client'],
