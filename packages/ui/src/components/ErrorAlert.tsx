@@ -16,7 +16,7 @@ export function ErrorAlert({ children, onRetry, ...alert }: ErrorAlertProps) {
   return (
     <Alert color="red" role="alert" {...alert}>
       <Group justify="space-between" gap="xs">
-        {children !== undefined && <Text size="sm">{children}</Text>}
+        {children != null && <Text size="sm">{children}</Text>}
         {onRetry && (
           <Button variant="white" color="red" size="xs" onClick={onRetry}>
             {t('retry')}

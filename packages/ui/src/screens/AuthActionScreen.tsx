@@ -1,7 +1,8 @@
-import { Alert, Container } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { lazyScreen } from '../lazy.tsx';
+import { ErrorAlert } from '../components/ErrorAlert.tsx';
 
 const VerifyEmailAction = lazyScreen(() => import('./auth/VerifyEmailAction.tsx'));
 const ResetPasswordAction = lazyScreen(() => import('./auth/ResetPasswordAction.tsx'));
@@ -18,9 +19,9 @@ export default function AuthActionScreen() {
   if (mode === 'resetPassword') return <ResetPasswordAction />;
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" role="alert" data-testid="auth-action-error">
+      <ErrorAlert data-testid="auth-action-error">
         {mode ? t('authAction.unsupportedMode', { mode }) : t('authAction.invalidAction')}
-      </Alert>
+      </ErrorAlert>
     </Container>
   );
 }

@@ -1,7 +1,6 @@
 import type { MessageView, PeerView } from '@amiko/api';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Avatar,
   Box,
@@ -298,9 +297,9 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
 
       <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
         {failed?.error && (
-          <Alert color="red" mb="xs" role="alert" data-testid="send-error">
+          <ErrorAlert mb="xs" data-testid="send-error">
             {t(failed.error.message)}
-          </Alert>
+          </ErrorAlert>
         )}
         {peer.deleted ? (
           <Text size="sm" c="dimmed">

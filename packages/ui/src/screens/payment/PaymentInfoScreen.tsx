@@ -2,7 +2,6 @@ import { canMessage } from '@amiko/core';
 import {
   Alert,
   Anchor,
-  Button,
   Card,
   Center,
   Container,
@@ -20,6 +19,7 @@ import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
 import { StripeCardForm } from './StripeCardForm.tsx';
 import { TestCardForm } from './TestCardForm.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** Mantine's error red (red.6) is below AA contrast on white; the card form uses a darker one. */
 const AA_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -51,14 +51,7 @@ export default function PaymentInfoScreen() {
               <VisuallyHidden>{t('info.loadingForm')}</VisuallyHidden>
             </Center>
           ) : config.error ? (
-            <Stack gap="sm">
-              <Alert color="red" variant="light" role="alert">
-                {t(errorKey(config.error))}
-              </Alert>
-              <Button variant="light" onClick={() => void config.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </Stack>
+            <ErrorAlert onRetry={() => void config.refetch()}>{t(errorKey(config.error))}</ErrorAlert>
           ) : config.data.mode === 'stripe' && config.data.publishableKey ? (
             <StripeCardForm publishableKey={config.data.publishableKey} />
           ) : config.data.mode === 'test' ? (

@@ -1,5 +1,5 @@
 import type { Country } from '@amiko/core';
-import { Alert, Box, Button, Center, Group, Input, Loader, Stack } from '@mantine/core';
+import { Box, Center, Group, Input, Loader, Stack } from '@mantine/core';
 import {
   CardCvcElement,
   CardExpiryElement,
@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trpc } from '../../trpc.ts';
 import { CountrySelect, PayButton, PaymentError, paymentErrorKey, SecureNote } from './PaymentFormParts.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 type Field = 'cardNumber' | 'cardExpiry' | 'cardCvc';
 type ChangeEvent =
@@ -67,20 +68,14 @@ export function StripeCardForm({ publishableKey }: { publishableKey: string }) {
 
   if (failed) {
     return (
-      <Stack gap="sm">
-        <Alert color="red" variant="light" role="alert">
-          {t('errors.formNotLoaded')}
-        </Alert>
-        <Button
-          variant="light"
-          onClick={() => {
-            setFailed(false);
-            setAttempt((n) => n + 1);
-          }}
-        >
-          {t('common:retry')}
-        </Button>
-      </Stack>
+      <ErrorAlert
+        onRetry={() => {
+          setFailed(false);
+          setAttempt((n) => n + 1);
+        }}
+      >
+        {t('errors.formNotLoaded')}
+      </ErrorAlert>
     );
   }
   if (!stripe) {

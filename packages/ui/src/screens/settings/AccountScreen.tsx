@@ -172,11 +172,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         <Alert color="red" title={t('account.delete.title')}>
           {t('account.delete.warning')}
         </Alert>
-        {formError && (
-          <Alert color="red" role="alert" data-testid="delete-account-error">
-            {t(formError)}
-          </Alert>
-        )}
+        {formError && <ErrorAlert data-testid="delete-account-error">{t(formError)}</ErrorAlert>}
         <PasswordField
           label={t('account.delete.password')}
           autoComplete="current-password"

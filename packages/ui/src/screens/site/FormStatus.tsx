@@ -1,7 +1,8 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appCodeOf, errorKey } from '../../errors.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /**
  * Why a form could not be sent: the form's own message (SPEC §8), and underneath the reason when it helps
@@ -11,9 +12,9 @@ export function FormFailure({ error, title }: { error: unknown; title: string })
   const { t } = useTranslation();
   const reason = appCodeOf(error) === 'VALIDATION' ? null : errorKey(error);
   return (
-    <Alert color="red" variant="light" title={title} data-testid="form-error">
-      {reason && reason !== 'common:errors.unknown' ? t(reason) : null}
-    </Alert>
+    <ErrorAlert title={title} data-testid="form-error">
+      {reason && reason !== 'common:errors.unknown' ? t(reason) : undefined}
+    </ErrorAlert>
   );
 }
 
