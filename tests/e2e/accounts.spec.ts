@@ -143,8 +143,12 @@ test.describe('accounts', () => {
     // Reset the password by mail.
     await other.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(other).toHaveURL(/\/reset-password-request$/);
+    // Right after sign-out the session query may still be settling; once in CI the form re-rendered empty
+    // after the address was typed. Type once the page is quiet, and check the field kept it.
+    await other.waitForLoadState('networkidle');
     const before = Date.now();
     await other.getByLabel('Email').fill(email);
+    await expect(other.getByLabel('Email')).toHaveValue(email);
     await other.getByRole('button', { name: 'Send reset link' }).click();
     await expect(other.getByTestId('reset-request-sent')).toContainText(
       'If an account exists for this address',
