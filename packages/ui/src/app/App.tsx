@@ -18,7 +18,10 @@ export function App({ platform }: { platform: Platform }) {
         <QueryClientProvider client={queryClient}>
           <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
             <NotificationsOutlet />
-            <RouterProvider router={router} />
+            {/* Route changes are not transitions: while a screen's code loads, its loader replaces the
+                previous screen. As a transition, the previous screen stayed on show under the new
+                address, and what a member typed into it was gone when the new screen arrived. */}
+            <RouterProvider router={router} useTransitions={false} />
           </MantineProvider>
         </QueryClientProvider>
       </trpc.Provider>
