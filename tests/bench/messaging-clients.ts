@@ -4,6 +4,7 @@
 // a single 30 ms garbage collection landed on whichever server was being measured at the time and made
 // up its p99. Here the clients of the server not being measured sit idle in their own heap.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ack, MessageView } from '@amiko/api';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
@@ -30,8 +31,6 @@ export interface ClientResults {
   received: number;
   errors: number;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const members: ClientMember[] = [];
 const sockets: Socket[] = [];

@@ -17,6 +17,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createSessionStore } from '@amiko/auth';
 import { SESSION_COOKIE } from '@amiko/core';
 import { newId, openDatabase } from '@amiko/db';
@@ -79,8 +80,6 @@ interface Result {
 
 /** Each phase is cut into this many slices, alternating between the two servers. */
 const ROUNDS = 4;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** CPU time (user + system) the process has used so far, in ms (Linux /proc, clock ticks of 10 ms). */
 function cpuMs(pid: number): number {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ack, MessageView, SyncResult } from '@amiko/api';
 import { createReplayCursor } from '@amiko/core';
 import { openDatabase } from '@amiko/db';
@@ -37,8 +38,6 @@ interface Client {
   replayed: number;
   recipientId: string;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A client as the UI behaves: replays after every (re)connect, skips ids it has, resends until acked. */
 function startClient(url: string, member: { id: string; token: string }, recipientId: string): Client {
