@@ -1,10 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { SQLITE_BUSY_TIMEOUT_MS } from './sqlite-pragmas.ts';
 
 // The worker of checkpoint.ts: its own connection to the database file, checkpointing on a timer.
 const { file, intervalMs } = workerData as { file: string; intervalMs: number };
 const db = new BetterSqlite3(file);
-db.pragma('busy_timeout = 5000');
+db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
 
 const timer = setInterval(() => {
   try {

@@ -7,6 +7,9 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { startBackgroundCheckpoints } from './checkpoint.ts';
 import { migrateDatabase } from './migrate.ts';
+import { sendMessageInPostgres, type SendMessageOutcome, type SendMessageRequest } from './send-message.ts';
+import { configureSqliteConnection } from './sqlite-pragmas.ts';
+import { createSqliteSends } from './sqlite-writer.ts';
 import { pgSchema, sqliteSchema, type Schema } from './schema/index.ts';
 import { parseDatabaseUrl, redactUrl } from './url.ts';
 
@@ -28,6 +31,11 @@ export interface Database {
    * Keep awaits inside to database work: on SQLite the transaction holds the one connection.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Stores a private message (checks, conversation, message, counters) in its own transaction; the send
+   * path of messaging, one call on both dialects (send-message.ts). Not for use inside transaction().
+   */
+  sendMessage(request: SendMessageRequest): Promise<SendMessageOutcome>;
   /** Applies pending migrations; safe to run from several processes at once. */
   migrate(): Promise<void>;
   /** Where the data lives, without secrets, for logs. */
@@ -43,8 +51,6 @@ export interface DatabaseOptions {
   /** PostgreSQL pool size per process. */
   poolSize?: number;
 }
-
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** A SQLite transaction callback awaited something other than the database (see transaction()). */
 export class TransactionAwaitError extends Error {
@@ -65,23 +71,28 @@ export function openDatabase(options: DatabaseOptions = {}): Database {
 function openSqlite(file: string): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const client = new BetterSqlite3(file);
-  client.pragma('journal_mode = WAL');
-  client.pragma('foreign_keys = ON');
-  client.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  client.pragma('synchronous = NORMAL');
   // Checkpoints run in a worker thread, never inside a COMMIT on the event loop (checkpoint.ts).
   const checkpoints = file === ':memory:' ? null : startBackgroundCheckpoints(file);
-  if (checkpoints) client.pragma('wal_autocheckpoint = 0');
+  configureSqliteConnection(client, { checkpointsElsewhere: checkpoints !== null });
   const db = drizzleSqlite({ client, schema: sqliteSchema });
+
+  // One write at a time in this process: the transactions of this connection and the batches of the
+  // writer thread (sqlite-writer.ts) wait for each other here, never in SQLite's busy handler.
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const result = queue.then(fn, fn);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+  const sends = createSqliteSends({ file, client, exclusive });
 
   // better-sqlite3 transactions are synchronous: an async callback would commit before its awaits ran.
   // So transactions are opened by hand (IMMEDIATE takes the write lock at once, which other processes
   // wait for through busy_timeout) and queued, so two never interleave on the one connection.
   const inTransaction = new AsyncLocalStorage<true>();
-  let queue: Promise<unknown> = Promise.resolve();
   const transaction = <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
     if (inTransaction.getStore()) return fn(db);
-    const run = () =>
+    return exclusive(() =>
       inTransaction.run(true, async () => {
         client.exec('BEGIN IMMEDIATE');
         // A callback that awaits anything but this database lets other requests' statements run inside
@@ -102,10 +113,8 @@ function openSqlite(file: string): Database {
         } finally {
           clearImmediate(probe);
         }
-      });
-    const result = queue.then(run, run);
-    queue = result.catch(() => undefined);
-    return result;
+      }),
+    );
   };
 
   return {
@@ -113,10 +122,17 @@ function openSqlite(file: string): Database {
     db,
     t: sqliteSchema,
     transaction,
+    sendMessage(request) {
+      // Its batch would queue behind the transaction waiting for it.
+      if (inTransaction.getStore())
+        return Promise.reject(new Error('sendMessage cannot run inside a transaction'));
+      return sends.send(request);
+    },
     migrate: () => migrateDatabase({ kind: 'sqlite', client }),
     location: `sqlite:${file}`,
     raw: { kind: 'sqlite', client },
     close: async () => {
+      await sends.close();
       await queue;
       await checkpoints?.stop();
       client.close();
@@ -153,6 +169,7 @@ function openPostgres(url: string, poolSize: number): Database {
     db,
     t,
     transaction,
+    sendMessage: (request) => sendMessageInPostgres(client, request),
     migrate: () => migrateDatabase({ kind: 'postgres', client }),
     location: redactUrl(url),
     raw: { kind: 'postgres', client },

@@ -17,6 +17,7 @@ export {
 } from './url.ts';
 export { containsInsensitive, escapeLike, isUniqueViolation, prepared } from './dialect.ts';
 export { newId } from './ids.ts';
+export type { SendMessageOutcome, SendMessageRequest, StoredMessage } from './send-message.ts';
 export { sqliteSchema, pgSchema, type Schema } from './schema/index.ts';
 export type * from './schema/types.ts';
 

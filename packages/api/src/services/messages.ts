@@ -1,5 +1,5 @@
 import { type SendMessageInput } from '@amiko/core';
-import { newId, prepared, type Database, type Db } from '@amiko/db';
+import { newId, prepared, type Database, type Db, type StoredMessage } from '@amiko/db';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { AppError, appError } from '../errors.ts';
@@ -9,23 +9,14 @@ import { avatarUrl } from './views.ts';
 // One-to-one private messages (SPEC §2 Messages, §3 Conversation and message, §4 unread flag).
 //
 // Delivery is "persist, then emit": a message is stored in one transaction (conversation, message,
-// counters), then emitted with its stored id to both members. A client sends its own id (clientId, unique
+// counters; database.sendMessage, written in SQL per dialect), then emitted with its stored id to both members. A client sends its own id (clientId, unique
 // per sender in the database) and repeats the send with the same id until it hears back, so a repeat
 // never stores a copy; after every (re)connect it asks for the messages after the last id it has seen.
 // For that question to have a complete answer, ids must become visible in increasing order for each
 // member: see lockMembers and docs/decisions.md ("Message ids in commit order").
 
 /** A stored message as clients see it; times are epoch milliseconds. readAt set means readBy = [recipient]. */
-export interface MessageView {
-  id: number;
-  conversationId: string;
-  senderId: string;
-  recipientId: string;
-  clientId: string;
-  body: string;
-  createdAt: number;
-  readAt: number | null;
-}
+export type MessageView = StoredMessage;
 
 export interface ConversationReadEvent {
   conversationId: string;
@@ -160,49 +151,11 @@ function buildStatements(database: Database) {
         .from(c)
         .where(eq(c.pairKey, ph('pairKey'))),
     ),
-    insertConversation: statement(database, 'msg_insert_conversation', (db) =>
-      db.insert(c).values({ id: ph('id'), pairKey: ph('pairKey'), createdAt: ph('createdAt') }),
-    ),
-    insertParticipants: statement(database, 'msg_insert_participants', (db) =>
-      db.insert(p).values([
-        { conversationId: ph('id'), memberId: ph('a'), unreadCount: 0 },
-        { conversationId: ph('id'), memberId: ph('b'), unreadCount: 0 },
-      ]),
-    ),
-    insertMessage: statement(database, 'msg_insert', (db) =>
-      db
-        .insert(m)
-        .values({
-          conversationId: ph('conversationId'),
-          senderId: ph('senderId'),
-          recipientId: ph('recipientId'),
-          clientId: ph('clientId'),
-          body: ph('body'),
-          createdAt: ph('createdAt'),
-        })
-        .onConflictDoNothing({ target: [m.senderId, m.clientId] })
-        .returning(messageColumns),
-    ),
     messageByClientId: statement(database, 'msg_by_client_id', (db) =>
       db
         .select(messageColumns)
         .from(m)
         .where(and(eq(m.senderId, ph('senderId')), eq(m.clientId, ph('clientId')))),
-    ),
-    touchConversation: statement(database, 'msg_touch_conversation', (db) =>
-      db
-        .update(c)
-        .set({
-          lastMessageId: ph('messageId') as unknown as number,
-          lastMessageAt: ph('at') as unknown as Date,
-        })
-        .where(eq(c.id, ph('id'))),
-    ),
-    countUnread: statement(database, 'msg_count_unread', (db) =>
-      db
-        .update(p)
-        .set({ unreadCount: sql`${p.unreadCount} + 1` })
-        .where(and(eq(p.conversationId, ph('id')), eq(p.memberId, ph('memberId')))),
     ),
     participation: statement(database, 'msg_participation', (db) =>
       db
@@ -281,159 +234,6 @@ export async function hasMessagingAccess(deps: Deps, memberId: string): Promise<
 }
 
 /**
- * The work of one send inside SQLite's transaction (no locks needed: BEGIN IMMEDIATE admits one writer):
- * checks, conversation, message, counters. PostgreSQL runs the same steps as the function
- * amiko_send_message (migrations/pg/0002); the API suite runs every case on both.
- */
-async function storeMessage(
-  database: Database,
-  tx: Db,
-  senderId: string,
-  input: SendMessageInput,
-): Promise<SendResult> {
-  const s = statementsOf(database);
-  const [peer] = await s.peerState(tx).execute({ me: senderId, other: input.to });
-  if (!peer) throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
-  if (peer.deletedAt) throw appError('FORBIDDEN', 'messages:errors.memberDeleted');
-  if (peer.blocked) throw appError('BLOCKED', 'messages:errors.blocked');
-  const key = pairKey(senderId, input.to);
-  const now = new Date();
-  let [conversation] = await s.conversationByPair(tx).execute({ pairKey: key });
-  if (!conversation) {
-    conversation = { id: newId() };
-    await s.insertConversation(tx).execute({ id: conversation.id, pairKey: key, createdAt: now });
-    await s.insertParticipants(tx).execute({ id: conversation.id, a: senderId, b: input.to });
-  }
-  const [inserted] = await s.insertMessage(tx).execute({
-    conversationId: conversation.id,
-    senderId,
-    recipientId: input.to,
-    clientId: input.clientId,
-    body: input.body,
-    createdAt: now,
-  });
-  if (!inserted) {
-    const [stored] = await s.messageByClientId(tx).execute({ senderId, clientId: input.clientId });
-    return { message: toView(stored!), created: false };
-  }
-  await s.touchConversation(tx).execute({ id: conversation.id, messageId: inserted.id, at: now });
-  await s.countUnread(tx).execute({ id: conversation.id, memberId: input.to });
-  return { message: toView(inserted), created: true };
-}
-
-interface SendRow {
-  outcome: 'created' | 'repeat' | 'not_found' | 'deleted' | 'blocked';
-  message_id: string | null;
-  message_conversation_id: string;
-  message_sender_id: string;
-  message_recipient_id: string;
-  message_client_id: string;
-  message_body: string;
-  message_created_at: string;
-  message_read_at: string | null;
-}
-
-/**
- * PostgreSQL: storeMessage's work as one statement, the function amiko_send_message of migration 0002
- * (one round trip instead of a transaction of eight; see docs/decisions.md). Same checks, same answers.
- */
-async function storeMessageInPostgres(
-  client: Extract<Database['raw'], { kind: 'postgres' }>['client'],
-  senderId: string,
-  input: SendMessageInput,
-): Promise<SendResult> {
-  // Times travel as text: drizzle hands the driver's date parsing and serialising to its own columns.
-  const [row] = await client<[SendRow]>`select * from amiko_send_message(${senderId}, ${input.to},
-    ${input.clientId}, ${input.body}, ${new Date().toISOString()}, ${pairKey(senderId, input.to)}, ${newId()})`;
-  switch (row.outcome) {
-    case 'not_found':
-      throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
-    case 'deleted':
-      throw appError('FORBIDDEN', 'messages:errors.memberDeleted');
-    case 'blocked':
-      throw appError('BLOCKED', 'messages:errors.blocked');
-  }
-  return {
-    created: row.outcome === 'created',
-    message: toView({
-      id: Number(row.message_id),
-      conversationId: row.message_conversation_id,
-      senderId: row.message_sender_id,
-      recipientId: row.message_recipient_id,
-      clientId: row.message_client_id,
-      body: row.message_body,
-      createdAt: new Date(row.message_created_at),
-      readAt: row.message_read_at === null ? null : new Date(row.message_read_at),
-    }),
-  };
-}
-
-interface PendingSend {
-  senderId: string;
-  input: SendMessageInput;
-  resolve(result: SendResult): void;
-  reject(error: unknown): void;
-}
-
-/**
- * SQLite group commit: sends that arrive in the same turn of the event loop are stored in one transaction,
- * each in its own savepoint (a refused send leaves the others alone), and answered once it has committed.
- * A commit writes every touched page to the WAL, so one commit per message would cost more than the
- * messages themselves under load; alone, a send waits only for the next turn (setImmediate).
- */
-function createGroupCommit(database: Database) {
-  if (database.raw.kind !== 'sqlite') throw new Error('group commit is for SQLite');
-  const client = database.raw.client;
-  let pending: PendingSend[] = [];
-  const flush = async () => {
-    const batch = pending;
-    pending = [];
-    const outcomes: ({ ok: true; result: SendResult } | { ok: false; error: unknown })[] = [];
-    try {
-      await database.transaction(async (tx) => {
-        for (const send of batch) {
-          client.exec('SAVEPOINT send');
-          try {
-            outcomes.push({ ok: true, result: await storeMessage(database, tx, send.senderId, send.input) });
-            client.exec('RELEASE send');
-          } catch (error) {
-            client.exec('ROLLBACK TO send');
-            client.exec('RELEASE send');
-            outcomes.push({ ok: false, error });
-          }
-        }
-      });
-    } catch (error) {
-      for (const send of batch) send.reject(error);
-      return;
-    }
-    batch.forEach((send, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) send.resolve(outcome.result);
-      else send.reject(outcome.error);
-    });
-  };
-  return {
-    store(senderId: string, input: SendMessageInput): Promise<SendResult> {
-      return new Promise((resolve, reject) => {
-        if (pending.length === 0) setImmediate(() => void flush());
-        pending.push({ senderId, input, resolve, reject });
-      });
-    },
-  };
-}
-
-const groupCommits = new WeakMap<Database, ReturnType<typeof createGroupCommit>>();
-function groupCommitOf(database: Database) {
-  let groupCommit = groupCommits.get(database);
-  if (!groupCommit) {
-    groupCommit = createGroupCommit(database);
-    groupCommits.set(database, groupCommit);
-  }
-  return groupCommit;
-}
-
-/**
  * Stores a message from `senderId` (whose access the caller has checked). A repeat of an already stored
  * clientId returns the stored message with created: false, also when the limit or a block would now refuse
  * it: it was accepted once.
@@ -461,18 +261,25 @@ export async function sendMessage(
     }
     throw error;
   }
-  try {
-    return database.raw.kind === 'sqlite'
-      ? await groupCommitOf(database).store(senderId, input)
-      : await storeMessageInPostgres(database.raw.client, senderId, input);
-  } catch (error) {
-    // A block or a deleted account refuses new messages, not the repeat of one stored before.
-    if (error instanceof AppError && error.appCode !== 'NOT_FOUND') {
-      const repeat = await earlier();
-      if (repeat) return repeat;
-    }
-    throw error;
+  const stored = await database.sendMessage({
+    senderId,
+    recipientId: input.to,
+    clientId: input.clientId,
+    body: input.body,
+    now: Date.now(),
+    pairKey: pairKey(senderId, input.to),
+    newConversationId: newId(),
+  });
+  if (stored.outcome === 'created' || stored.outcome === 'repeat') {
+    return { message: stored.message, created: stored.outcome === 'created' };
   }
+  if (stored.outcome === 'not_found') throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
+  // A block or a deleted account refuses new messages, not the repeat of one stored before.
+  const repeat = await earlier();
+  if (repeat) return repeat;
+  throw stored.outcome === 'deleted'
+    ? appError('FORBIDDEN', 'messages:errors.memberDeleted')
+    : appError('BLOCKED', 'messages:errors.blocked');
 }
 
 /** Tells both members (every device) about a stored message. */

@@ -1,0 +1,146 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type postgres from 'postgres';
+
+// The send path of messaging, written once per dialect in plain SQL: on PostgreSQL the function
+// amiko_send_message (migrations/pg/0002), on SQLite the statements below, run by the writer thread
+// (sqlite-writer.ts). Both take the same request and answer with the same outcome; the API suite runs every
+// messaging case on both databases. See docs/decisions.md ("A send is one call to the database").
+
+export interface SendMessageRequest {
+  senderId: string;
+  recipientId: string;
+  clientId: string;
+  body: string;
+  /** When the message is stored, epoch milliseconds. */
+  now: number;
+  /** conversations.pair_key of the two members. */
+  pairKey: string;
+  /** The id a new conversation gets, if this is the pair's first message. */
+  newConversationId: string;
+}
+
+/** A message as stored; times are epoch milliseconds. */
+export interface StoredMessage {
+  id: number;
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  clientId: string;
+  body: string;
+  createdAt: number;
+  readAt: number | null;
+}
+
+export type SendMessageOutcome =
+  /** Stored now ('created'), or stored before under the same client id ('repeat'). */
+  | { outcome: 'created' | 'repeat'; message: StoredMessage }
+  /** The recipient does not exist, is deleted, or a block stands between the two. Nothing was stored. */
+  | { outcome: 'not_found' | 'deleted' | 'blocked' };
+
+const MESSAGE_COLUMNS = `id, conversation_id AS conversationId, sender_id AS senderId,
+  recipient_id AS recipientId, client_id AS clientId, body, created_at AS createdAt, read_at AS readAt`;
+
+/**
+ * SQLite: stores a batch of sends in one transaction (one commit, so one write of the touched pages to the
+ * WAL, for all of them), each in a savepoint of its own so that one failing leaves the others stored.
+ * Synchronous: the writer thread calls it. The steps are amiko_send_message's, without its row locks:
+ * SQLite has one writer at a time, so message ids become visible in increasing order by construction.
+ */
+export function createSqliteSender(
+  client: BetterSqlite3.Database,
+): (requests: SendMessageRequest[]) => (SendMessageOutcome | { error: string })[] {
+  const peer = client.prepare<[string, string, string, string, string], { deleted: number; blocked: number }>(
+    `SELECT deleted_at IS NOT NULL AS deleted,
+       EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)) AS blocked
+     FROM members WHERE id = ?`,
+  );
+  const conversationByPair = client
+    .prepare<[string], string>('SELECT id FROM conversations WHERE pair_key = ?')
+    .pluck();
+  const insertConversation = client.prepare<[string, string, number]>(
+    'INSERT INTO conversations (id, pair_key, created_at) VALUES (?, ?, ?)',
+  );
+  const insertParticipants = client.prepare<[string, string, string, string]>(
+    'INSERT INTO conversation_participants (conversation_id, member_id, unread_count) VALUES (?, ?, 0), (?, ?, 0)',
+  );
+  const insertMessage = client.prepare<[string, string, string, string, string, number], StoredMessage>(
+    `INSERT INTO messages (conversation_id, sender_id, recipient_id, client_id, body, created_at)
+     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING ${MESSAGE_COLUMNS}`,
+  );
+  const messageByClientId = client.prepare<[string, string], StoredMessage>(
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE sender_id = ? AND client_id = ?`,
+  );
+  const touchConversation = client.prepare<[number, number, string]>(
+    'UPDATE conversations SET last_message_id = ?, last_message_at = ? WHERE id = ?',
+  );
+  const countUnread = client.prepare<[string, string]>(
+    'UPDATE conversation_participants SET unread_count = unread_count + 1 WHERE conversation_id = ? AND member_id = ?',
+  );
+
+  // Nested better-sqlite3 transactions are savepoints: a throw rolls back this send only.
+  const storeOne = client.transaction((r: SendMessageRequest): SendMessageOutcome => {
+    const state = peer.get(r.senderId, r.recipientId, r.recipientId, r.senderId, r.recipientId);
+    if (!state) return { outcome: 'not_found' };
+    if (state.deleted) return { outcome: 'deleted' };
+    if (state.blocked) return { outcome: 'blocked' };
+    let conversationId = conversationByPair.get(r.pairKey);
+    if (conversationId === undefined) {
+      conversationId = r.newConversationId;
+      insertConversation.run(conversationId, r.pairKey, r.now);
+      insertParticipants.run(conversationId, r.senderId, conversationId, r.recipientId);
+    }
+    const inserted = insertMessage.get(conversationId, r.senderId, r.recipientId, r.clientId, r.body, r.now);
+    if (!inserted) return { outcome: 'repeat', message: messageByClientId.get(r.senderId, r.clientId)! };
+    touchConversation.run(inserted.id, r.now, conversationId);
+    countUnread.run(conversationId, r.recipientId);
+    return { outcome: 'created', message: inserted };
+  });
+  const storeBatch = client.transaction((requests: SendMessageRequest[]) =>
+    requests.map((request) => {
+      try {
+        return storeOne(request);
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
+  // IMMEDIATE takes the write lock at BEGIN: another process holding it is waited for (busy_timeout).
+  return (requests) => storeBatch.immediate(requests);
+}
+
+interface PostgresSendRow {
+  outcome: SendMessageOutcome['outcome'];
+  message_id: string | null;
+  message_conversation_id: string;
+  message_sender_id: string;
+  message_recipient_id: string;
+  message_client_id: string;
+  message_body: string;
+  message_created_at: string;
+  message_read_at: string | null;
+}
+
+/** PostgreSQL: one call of amiko_send_message, one round trip. */
+export async function sendMessageInPostgres(
+  client: postgres.Sql,
+  r: SendMessageRequest,
+): Promise<SendMessageOutcome> {
+  // Times travel as text: the driver's own date handling is left to drizzle's columns elsewhere.
+  const [row] = await client<[PostgresSendRow]>`select * from amiko_send_message(${r.senderId},
+    ${r.recipientId}, ${r.clientId}, ${r.body}, ${new Date(r.now).toISOString()}, ${r.pairKey},
+    ${r.newConversationId})`;
+  if (row.outcome !== 'created' && row.outcome !== 'repeat') return { outcome: row.outcome };
+  return {
+    outcome: row.outcome,
+    message: {
+      id: Number(row.message_id),
+      conversationId: row.message_conversation_id,
+      senderId: row.message_sender_id,
+      recipientId: row.message_recipient_id,
+      clientId: row.message_client_id,
+      body: row.message_body,
+      createdAt: new Date(row.message_created_at).getTime(),
+      readAt: row.message_read_at === null ? null : new Date(row.message_read_at).getTime(),
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+/** How long a connection waits for another process's write lock before SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * The settings of every connection Amiko opens to a SQLite file: the server's, the writer thread's
+ * (sqlite-writer.ts) and the checkpoint thread's (checkpoint.ts). WAL lets readers run beside the one
+ * writer; NORMAL syncs only at checkpoints, which the checkpoint thread runs, so no other connection
+ * checkpoints itself (wal_autocheckpoint = 0).
+ */
+export function configureSqliteConnection(
+  client: BetterSqlite3.Database,
+  options: { checkpointsElsewhere: boolean },
+): void {
+  client.pragma('journal_mode = WAL');
+  client.pragma('foreign_keys = ON');
+  client.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  client.pragma('synchronous = NORMAL');
+  if (options.checkpointsElsewhere) client.pragma('wal_autocheckpoint = 0');
+}

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './client.ts';
+import { newId } from './ids.ts';
+import { seedMembers } from './seed/generate.ts';
+import type { SendMessageRequest } from './send-message.ts';
+
+// The SQLite send path on its writer thread, against a real database file. The messaging rules (blocks,
+// repeats, counters) are covered on both dialects by tests/api; here: batching, isolation of a failing
+// send, and turn-taking with the main connection's transactions.
+describe('SQLite writer thread', () => {
+  let dir: string;
+  let database: Database;
+  let members: string[];
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'amiko-writer-'));
+    database = openDatabase({ url: `file:${join(dir, 'amiko.db')}` });
+    await database.migrate();
+    members = await seedMembers(database, { count: 6, photoKeys: [], seed: 1 });
+  });
+  afterEach(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const request = (from: string, to: string, clientId = newId()): SendMessageRequest => ({
+    senderId: from,
+    recipientId: to,
+    clientId,
+    body: `hello ${clientId}`,
+    now: Date.now(),
+    pairKey: from < to ? `${from}:${to}` : `${to}:${from}`,
+    newConversationId: newId(),
+  });
+
+  it('stores concurrent sends once each, in id order, while the main connection writes in between', async () => {
+    const { members: m } = database.t;
+    const sends: Promise<unknown>[] = [];
+    const renames: Promise<unknown>[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      const from = members[i % 6]!;
+      const to = members[(i + 1) % 6]!;
+      sends.push(database.sendMessage(request(from, to)));
+      if (i % 25 === 0) {
+        renames.push(
+          database.transaction(async (tx) => {
+            await tx
+              .update(m)
+              .set({ name: `Renamed ${i}` })
+              .where(eq(m.id, from));
+          }),
+        );
+      }
+    }
+    const outcomes = await Promise.all(sends);
+    await Promise.all(renames);
+    const ids = outcomes.map((o) => (o as { outcome: string; message: { id: number } }).message.id);
+    expect(outcomes.every((o) => (o as { outcome: string }).outcome === 'created')).toBe(true);
+    expect(new Set(ids).size).toBe(300);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b)); // answered in the order they were sent
+    const [stored] = await database.db.select({ n: sql<number>`count(*)` }).from(database.t.messages);
+    expect(stored!.n).toBe(300);
+    const [renamed] = await database.db.select({ name: m.name }).from(m).where(eq(m.id, members[0]!));
+    expect(renamed!.name).toBe('Renamed 150');
+  });
+
+  it('refuses one failing send of a batch and stores the others, leaving nothing of the failed one', async () => {
+    const [a, b, c] = members as [string, string, string];
+    const ghost = 'not-a-member';
+    // Sent in one turn, so one batch: the ghost sender breaks a foreign key after its conversation is made.
+    const results = await Promise.allSettled([
+      database.sendMessage(request(a, b)),
+      database.sendMessage(request(ghost, c)),
+      database.sendMessage(request(c, a)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(
+      /Storing a message failed: .*FOREIGN KEY/,
+    );
+    const conversations = await database.db.select().from(database.t.conversations);
+    expect(conversations.map((row) => row.pairKey).sort()).toEqual(
+      [request(a, b).pairKey, request(c, a).pairKey].sort(),
+    );
+  });
+
+  it('answers a repeated client id with the message stored first', async () => {
+    const [a, b] = members as [string, string];
+    const first = await database.sendMessage(request(a, b, 'same'));
+    const again = await database.sendMessage({ ...request(a, b, 'same'), body: 'changed' });
+    expect(first.outcome).toBe('created');
+    expect(again).toEqual({ outcome: 'repeat', message: (first as { message: unknown }).message });
+  });
+
+  it('refuses to send from inside a transaction, whose write lock the batch would wait for', async () => {
+    const [a, b] = members as [string, string];
+    await expect(database.transaction(() => database.sendMessage(request(a, b)))).rejects.toThrow(
+      /cannot run inside a transaction/,
+    );
+  });
+});
