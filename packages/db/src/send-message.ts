@@ -4,7 +4,8 @@ import type postgres from 'postgres';
 // The send path of messaging, written once per dialect in plain SQL: on PostgreSQL the function
 // amiko_send_message (migrations/pg/0002), on SQLite the statements below, run by the writer thread
 // (sqlite-writer.ts). Both take the same request and answer with the same outcome; the API suite runs every
-// messaging case on both databases. See docs/decisions.md ("A send is one call to the database").
+// messaging case on both databases. See docs/decisions.md ("PostgreSQL: a send is one statement" and
+// "SQLite: messages stored on a writer thread").
 
 export interface SendMessageRequest {
   senderId: string;

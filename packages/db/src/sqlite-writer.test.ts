@@ -94,6 +94,21 @@ describe('SQLite writer thread', () => {
     expect(again).toEqual({ outcome: 'repeat', message: (first as { message: unknown }).message });
   });
 
+  it('closing stores the sends already made and refuses later ones', async () => {
+    const [a, b] = members as [string, string];
+    const answered: string[] = [];
+    const sends = [request(a, b), request(b, a)].map((r) =>
+      database.sendMessage(r).then((o) => answered.push(o.outcome)),
+    );
+    await database.close();
+    expect(answered).toEqual(['created', 'created']); // before close() returned
+    await Promise.all(sends);
+    await expect(database.sendMessage(request(a, b))).rejects.toThrow(/closed/);
+    database = openDatabase({ url: `file:${join(dir, 'amiko.db')}` }); // afterEach closes it
+    const [stored] = await database.db.select({ n: sql<number>`count(*)` }).from(database.t.messages);
+    expect(stored!.n).toBe(2);
+  });
+
   it('refuses to send from inside a transaction, whose write lock the batch would wait for', async () => {
     const [a, b] = members as [string, string];
     await expect(database.transaction(() => database.sendMessage(request(a, b)))).rejects.toThrow(

@@ -25,7 +25,7 @@ interface PendingSend {
 
 export interface SqliteSends {
   send(request: SendMessageRequest): Promise<SendMessageOutcome>;
-  /** Waits for the batch in progress and ends the writer thread. */
+  /** Stores and answers every send already made, refuses new ones, and ends the writer thread. */
   close(): Promise<void>;
 }
 
@@ -38,6 +38,7 @@ export function createSqliteSends(options: {
   const writer = options.file === ':memory:' ? inlineWriter(options.client) : threadWriter(options.file);
   let pending: PendingSend[] = [];
   let storing: Promise<void> | null = null;
+  let closed = false;
 
   const storeNextBatch = () => {
     if (storing || pending.length === 0) return;
@@ -63,13 +64,16 @@ export function createSqliteSends(options: {
   return {
     send(request) {
       return new Promise((resolve, reject) => {
+        if (closed) return reject(new Error('The database is closed'));
         pending.push({ request, resolve, reject });
         // Alone, a send waits only for the end of this turn, gathering the turn's other sends.
         if (pending.length === 1 && !storing) setImmediate(storeNextBatch);
       });
     },
     async close() {
-      while (storing) await storing;
+      closed = true;
+      while (storing || pending.length > 0)
+        await (storing ?? new Promise<void>((resolve) => setImmediate(resolve)));
       await writer.close();
     },
   };

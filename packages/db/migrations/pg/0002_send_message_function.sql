@@ -1,5 +1,5 @@
--- The send path of messaging on PostgreSQL as one statement (storeMessage in packages/api/src/services/
--- messages.ts is the same logic, and the only one on SQLite). One round trip instead of a transaction of
+-- The send path of messaging on PostgreSQL as one statement (createSqliteSender in packages/db/src/
+-- send-message.ts is the same logic on SQLite). One round trip instead of a transaction of
 -- eight: on two cores the server spent most of a send's time writing those statements to its sockets
 -- (docs/decisions.md, "PostgreSQL: a send is one statement"). Returns one row: `outcome` is 'created',
 -- 'repeat' (the client id was stored before), 'not_found', 'deleted' or 'blocked'; the message columns are
