@@ -4,10 +4,10 @@ import type BetterSqlite3 from 'better-sqlite3';
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /**
- * The settings of every connection Amiko opens to a SQLite file: the server's, the writer thread's
- * (sqlite-writer.ts) and the checkpoint thread's (checkpoint.ts). WAL lets readers run beside the one
- * writer; NORMAL syncs only at checkpoints, which the checkpoint thread runs, so no other connection
- * checkpoints itself (wal_autocheckpoint = 0).
+ * The settings of the connections that read and write Amiko's data: the server's (client.ts) and the
+ * writer thread's (sqlite-writer.ts); the checkpoint thread's connection only needs the busy timeout.
+ * WAL lets readers run beside the one writer; NORMAL syncs only at checkpoints, which the checkpoint
+ * thread runs, so no other connection checkpoints itself (wal_autocheckpoint = 0).
  */
 export function configureSqliteConnection(
   client: BetterSqlite3.Database,

@@ -9,9 +9,9 @@ import { avatarUrl } from './views.ts';
 // One-to-one private messages (SPEC §2 Messages, §3 Conversation and message, §4 unread flag).
 //
 // Delivery is "persist, then emit": a message is stored in one transaction (conversation, message,
-// counters; database.sendMessage, written in SQL per dialect), then emitted with its stored id to both members. A client sends its own id (clientId, unique
-// per sender in the database) and repeats the send with the same id until it hears back, so a repeat
-// never stores a copy; after every (re)connect it asks for the messages after the last id it has seen.
+// counters: database.sendMessage, written in SQL per dialect), then emitted with its stored id to both
+// members. A client sends its own id (clientId, unique per sender in the database) and repeats the send
+// with the same id until it hears back, so a repeat never stores a copy; after every (re)connect it asks for the messages after the last id it has seen.
 // For that question to have a complete answer, ids must become visible in increasing order for each
 // member: see lockMembers and docs/decisions.md ("Message ids in commit order").
 
@@ -87,26 +87,13 @@ function statement<R>(
   return (tx) => (build(tx) as unknown as { prepare(name: string): Statement<R> }).prepare(name);
 }
 
-function toView(row: {
-  id: number;
-  conversationId: string;
-  senderId: string;
-  recipientId: string;
-  clientId: string;
-  body: string;
-  createdAt: Date;
-  readAt: Date | null;
-}): MessageView {
-  return {
-    id: row.id,
-    conversationId: row.conversationId,
-    senderId: row.senderId,
-    recipientId: row.recipientId,
-    clientId: row.clientId,
-    body: row.body,
-    createdAt: row.createdAt.getTime(),
-    readAt: row.readAt ? row.readAt.getTime() : null,
-  };
+/** A message row as drizzle reads it (times as Dates) turned into the view (epoch milliseconds). */
+function toView({
+  createdAt,
+  readAt,
+  ...rest
+}: Omit<MessageView, 'createdAt' | 'readAt'> & { createdAt: Date; readAt: Date | null }): MessageView {
+  return { ...rest, createdAt: createdAt.getTime(), readAt: readAt ? readAt.getTime() : null };
 }
 
 /** The statements of the send path and the other frequent reads, built once per database. */
