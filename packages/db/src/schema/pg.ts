@@ -174,10 +174,9 @@ export const conversations = table(
     lastMessageId: bigInt('last_message_id'),
     lastMessageAt: timestamp('last_message_at'),
   },
-  (t) => [
-    uniqueIndex('conversations_pair_unique').on(t.pairKey),
-    index('conversations_last_idx').on(t.lastMessageAt),
-  ],
+  // No index on last_message_at: the conversation list sorts a member's own few conversations (found through
+  // participants_member_idx), and an index here would be one more page written by every send.
+  (t) => [uniqueIndex('conversations_pair_unique').on(t.pairKey)],
 );
 
 export const conversationParticipants = table(

@@ -1,0 +1,1 @@
+DROP INDEX `conversations_last_idx`;
