@@ -6,10 +6,9 @@ import { Worker } from 'node:worker_threads';
 // send-latency p99 of ~190 ms instead of ~12 ms at 200 messages/s). So the server's connection does not
 // checkpoint itself; a worker thread with its own connection does, every `intervalMs`. PASSIVE never waits
 // for readers or writers; the WAL is reused from its start once a checkpoint has caught up.
-// The fsync still costs whoever writes next: on ext4 a WAL write waits for its journal commit (10–20 ms
-// stalls that end with the checkpoint, seen in `pnpm bench messaging`). That is why messages, the frequent
-// writes, are stored on a writer thread (sqlite-writer.ts). Every 500 ms measured best: every 2 s made the
-// send p99 worse (one run 416 ms), every 100 ms no better.
+// The fsync can still cost whoever writes next: on ext4 a WAL write may wait for its journal commit (stalls
+// of up to 10–20 ms that end with the checkpoint, seen in `pnpm bench messaging`; docs/decisions.md).
+// Every 500 ms measured best: every 2 s made the send p99 worse (one run 416 ms), every 100 ms no better.
 
 export interface BackgroundCheckpoints {
   stop(): Promise<void>;

@@ -9,7 +9,7 @@ import { startBackgroundCheckpoints } from './checkpoint.ts';
 import { migrateDatabase } from './migrate.ts';
 import { sendMessageInPostgres, type SendMessageOutcome, type SendMessageRequest } from './send-message.ts';
 import { configureSqliteConnection } from './sqlite-pragmas.ts';
-import { createSqliteSends } from './sqlite-writer.ts';
+import { createSqliteSends } from './sqlite-sends.ts';
 import { pgSchema, sqliteSchema, type Schema } from './schema/index.ts';
 import { parseDatabaseUrl, redactUrl } from './url.ts';
 
@@ -76,15 +76,15 @@ function openSqlite(file: string): Database {
   configureSqliteConnection(client, { checkpointsElsewhere: checkpoints !== null });
   const db = drizzleSqlite({ client, schema: sqliteSchema });
 
-  // One write at a time in this process: the transactions of this connection and the batches of the
-  // writer thread (sqlite-writer.ts) wait for each other here, never in SQLite's busy handler.
+  // One write at a time on this connection: its transactions and the batches of messages (sqlite-sends.ts)
+  // wait for each other here.
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
     const result = queue.then(fn, fn);
     queue = result.catch(() => undefined);
     return result;
   };
-  const sends = createSqliteSends({ file, client, exclusive });
+  const sends = createSqliteSends({ client, exclusive });
 
   // better-sqlite3 transactions are synchronous: an async callback would commit before its awaits ran.
   // So transactions are opened by hand (IMMEDIATE takes the write lock at once, which other processes

@@ -2,10 +2,10 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type postgres from 'postgres';
 
 // The send path of messaging, written once per dialect in plain SQL: on PostgreSQL the function
-// amiko_send_message (migrations/pg/0002), on SQLite the statements below, run by the writer thread
-// (sqlite-writer.ts). Both take the same request and answer with the same outcome; the API suite runs every
-// messaging case on both databases. See docs/decisions.md ("PostgreSQL: a send is one statement" and
-// "SQLite: messages stored on a writer thread").
+// amiko_send_message (migrations/pg/0002), on SQLite the statements below, in batches (sqlite-sends.ts).
+// Both take the same request and answer with the same outcome; the API suite runs every messaging case on
+// both databases. See docs/decisions.md ("PostgreSQL: a send is one statement" and "SQLite: messages in
+// group-committed batches").
 
 export interface SendMessageRequest {
   senderId: string;
@@ -43,7 +43,7 @@ const MESSAGE_COLUMNS = `id, conversation_id AS conversationId, sender_id AS sen
 
 /**
  * SQLite: stores a batch of sends in one transaction (one commit, so one write of the touched pages to the
- * WAL, for all of them). Synchronous: the writer thread calls it. The steps are amiko_send_message's,
+ * WAL, for all of them). Synchronous, on the event loop. The steps are amiko_send_message's,
  * without its row locks: SQLite has one writer at a time, so message ids become visible in increasing
  * order by construction.
  *

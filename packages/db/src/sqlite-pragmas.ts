@@ -4,10 +4,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /**
- * The settings of the connections that read and write Amiko's data: the server's (client.ts) and the
- * writer thread's (sqlite-writer.ts); the checkpoint thread's connection only needs the busy timeout.
- * WAL lets readers run beside the one writer; NORMAL syncs only at checkpoints, which the checkpoint
- * thread runs, so no other connection checkpoints itself (wal_autocheckpoint = 0).
+ * The settings of the server's connection (client.ts); the checkpoint thread's connection only needs the
+ * busy timeout. WAL lets readers run beside the one writer; NORMAL syncs only at checkpoints, which the
+ * checkpoint thread runs, so the server's connection does not checkpoint itself (wal_autocheckpoint = 0).
  */
 export function configureSqliteConnection(
   client: BetterSqlite3.Database,
