@@ -43,15 +43,15 @@ const MESSAGE_COLUMNS = `id, conversation_id AS conversationId, sender_id AS sen
 
 /**
  * SQLite: stores a batch of sends in one transaction (one commit, so one write of the touched pages to the
- * WAL, for all of them). Synchronous, on the event loop. The steps are amiko_send_message's,
- * without its row locks: SQLite has one writer at a time, so message ids become visible in increasing
- * order by construction.
+ * WAL, for all of them). Synchronous, on the event loop. The steps are amiko_send_message's, without its
+ * row locks: SQLite has one writer at a time, so message ids become visible in increasing order by
+ * construction.
  *
  * A send that fails (a broken constraint: it should not happen, the checks come first) rolls the batch
  * back; the batch is then stored again without it, so it alone answers with its error. A savepoint per
  * send would isolate it without the second attempt, but costs every send: SQLite copies each page a
- * savepoint changes into its statement journal, which took the cold transaction's p90 from 0.4 to 0.6 ms
- * (docs/decisions.md).
+ * savepoint changes into its statement journal, which raised the transaction's p90 from 0.4 to 0.6 ms
+ * at 200 sends/s (docs/decisions.md).
  */
 export function createSqliteSender(
   client: BetterSqlite3.Database,
