@@ -1,11 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
-import { SQLITE_BUSY_TIMEOUT_MS } from './sqlite-pragmas.ts';
 
 // The worker of checkpoint.ts: its own connection to the database file, checkpointing on a timer.
-const { file, intervalMs } = workerData as { file: string; intervalMs: number };
+const { file, busyTimeoutMs, intervalMs } = workerData as {
+  file: string;
+  busyTimeoutMs: number;
+  intervalMs: number;
+};
 const db = new BetterSqlite3(file);
-db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 
 const timer = setInterval(() => {
   try {

@@ -14,9 +14,12 @@ export interface BackgroundCheckpoints {
   stop(): Promise<void>;
 }
 
-export function startBackgroundCheckpoints(file: string, intervalMs = 500): BackgroundCheckpoints {
+export function startBackgroundCheckpoints(
+  file: string,
+  options: { busyTimeoutMs: number; intervalMs?: number },
+): BackgroundCheckpoints {
   const worker = new Worker(new URL('./checkpoint-worker.ts', import.meta.url), {
-    workerData: { file, intervalMs },
+    workerData: { file, busyTimeoutMs: options.busyTimeoutMs, intervalMs: options.intervalMs ?? 500 },
   });
   worker.unref();
   // A failed checkpoint is retried on the next tick; a dead worker only means the WAL grows until close.

@@ -8,7 +8,6 @@ import postgres from 'postgres';
 import { startBackgroundCheckpoints } from './checkpoint.ts';
 import { migrateDatabase } from './migrate.ts';
 import { sendMessageInPostgres, type SendMessageOutcome, type SendMessageRequest } from './send-message.ts';
-import { configureSqliteConnection } from './sqlite-pragmas.ts';
 import { createSqliteSends } from './sqlite-sends.ts';
 import { pgSchema, sqliteSchema, type Schema } from './schema/index.ts';
 import { parseDatabaseUrl, redactUrl } from './url.ts';
@@ -45,6 +44,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How long a connection waits for another process's write lock before SQLITE_BUSY. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 export interface DatabaseOptions {
   /** DATABASE_URL; unset means ./data/amiko.db. */
   url?: string | undefined;
@@ -71,9 +73,14 @@ export function openDatabase(options: DatabaseOptions = {}): Database {
 function openSqlite(file: string): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const client = new BetterSqlite3(file);
+  client.pragma('journal_mode = WAL');
+  client.pragma('foreign_keys = ON');
+  client.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  client.pragma('synchronous = NORMAL');
   // Checkpoints run in a worker thread, never inside a COMMIT on the event loop (checkpoint.ts).
-  const checkpoints = file === ':memory:' ? null : startBackgroundCheckpoints(file);
-  configureSqliteConnection(client, { checkpointsElsewhere: checkpoints !== null });
+  const checkpoints =
+    file === ':memory:' ? null : startBackgroundCheckpoints(file, { busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
+  if (checkpoints) client.pragma('wal_autocheckpoint = 0');
   const db = drizzleSqlite({ client, schema: sqliteSchema });
 
   // One write at a time on this connection: its transactions and the batches of messages (sqlite-sends.ts)

@@ -8,8 +8,6 @@ import { createSqliteSender, type SendMessageOutcome, type SendMessageRequest } 
 // A writer thread with a connection of its own was tried and measured slower at every percentile, the
 // longest stall included: docs/decisions.md, "SQLite: messages in group-committed batches".
 
-type BatchResult = (SendMessageOutcome | { error: string })[];
-
 interface PendingSend {
   request: SendMessageRequest;
   resolve(outcome: SendMessageOutcome): void;
@@ -27,7 +25,7 @@ export function createSqliteSends(options: {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }): SqliteSends {
   // Prepared at the first send: before the database is migrated its tables do not exist.
-  let store: ((requests: SendMessageRequest[]) => BatchResult) | null = null;
+  let store: ReturnType<typeof createSqliteSender> | null = null;
   let pending: PendingSend[] = [];
   let storing: Promise<void> | null = null;
   let closed = false;

@@ -11,7 +11,8 @@ import { avatarUrl } from './views.ts';
 // Delivery is "persist, then emit": a message is stored in one transaction (conversation, message,
 // counters: database.sendMessage, written in SQL per dialect), then emitted with its stored id to both
 // members. A client sends its own id (clientId, unique per sender in the database) and repeats the send
-// with the same id until it hears back, so a repeat never stores a copy; after every (re)connect it asks for the messages after the last id it has seen.
+// with the same id until it hears back, so a repeat never stores a copy; after every (re)connect it asks
+// for the messages after the last id it has seen.
 // For that question to have a complete answer, ids must become visible in increasing order for each
 // member: see lockMembers and docs/decisions.md ("Message ids in commit order").
 
@@ -96,7 +97,7 @@ function toView({
   return { ...rest, createdAt: createdAt.getTime(), readAt: readAt ? readAt.getTime() : null };
 }
 
-/** The statements of the send path and the other frequent reads, built once per database. */
+/** The frequent statements of messaging (the send itself is database.sendMessage), built once per database. */
 function buildStatements(database: Database) {
   const { t } = database;
   const m = t.messages;
