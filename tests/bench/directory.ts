@@ -91,7 +91,7 @@ async function benchDialect(dialect: TestDialect, members: number, requests: num
   const uploads = mkdtempSync(join(tmpdir(), 'amiko-bench-'));
   const server = createServer({
     env: {
-      NODE_ENV: 'test',
+      NODE_ENV: 'development',
       DATABASE_URL: database.url,
       UPLOADS_DIR: uploads,
       LOG_LEVEL: 'silent',

@@ -44,7 +44,7 @@ export async function spawnAmiko(
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      NODE_ENV: 'development',
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,

@@ -40,7 +40,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const uploads = mkdtempSync(join(tmpdir(), 'amiko-uploads-'));
   const server = createServer({
     env: {
-      NODE_ENV: 'test',
+      NODE_ENV: 'development',
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,

@@ -1,2 +1,3 @@
 export { createServer, type AmikoServer, type ServerOptions } from './server.ts';
 export { ConfigError, readEnv, type Env } from './env.ts';
+export { loggerOptions, redactError, redactUrl } from './logging.ts';

@@ -17,7 +17,9 @@ import { createServerTranslator } from '@amiko/i18n/server';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import nodemailer from 'nodemailer';
+import { devConveniences } from './dev-conveniences.ts';
 import { readEnv, type Env } from './env.ts';
+import { loggerOptions } from './logging.ts';
 import { registerRedis } from './redis.ts';
 import { registerDevMail } from './plugins/dev-mail.ts';
 import { registerHealth } from './plugins/health.ts';
@@ -31,7 +33,7 @@ import { registerWeb } from './plugins/web.ts';
 export interface ServerOptions {
   /** The environment to read configuration from (default: process.env). */
   env?: Record<string, string | undefined>;
-  /** Fastify's logger setting (default: JSON logs at LOG_LEVEL). */
+  /** Fastify's logger setting (default: loggerOptions(LOG_LEVEL), JSON lines on stdout). */
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -52,16 +54,24 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export function createServer(options: ServerOptions = {}): AmikoServer {
   const env = readEnv(options.env ?? process.env);
   const production = env.NODE_ENV === 'production';
+  const conveniences = devConveniences(env);
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
     trustProxy: env.TRUST_PROXY,
     // Batched tRPC GETs put procedure names in the path.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    // A request whose headers or body never finish arriving (slow-drip) would hold its connection and
+    // memory forever. Node checks the running requests every connectionsCheckingInterval, so the body's
+    // 25 s plus that check cut such a request within 27 s. A 10 MB photo needs ~3.5 Mbit/s to make it.
+    requestTimeout: 25_000,
+    connectionTimeout: 60_000,
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
   });
 
   const config: AppConfig = {
     production,
+    testPayments: conveniences.testPayments,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     teamEmail: env.TEAM_EMAIL,
     memberCountCacheMs: env.MEMBER_COUNT_CACHE_MS,
@@ -83,6 +93,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     mail: createMailer({
       database,
       transport: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null,
+      keepContent: conveniences.mailbox,
       from: env.MAIL_FROM,
       log: app.log,
     }),
@@ -112,8 +123,11 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerStripeWebhook(app, deps);
   registerSocket(app, deps, { originPolicy, redis: registerRedis(app, deps, env) });
   registerUploads(app, deps, cookies);
-  if (!production) registerDevMail(app, database);
-  registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST);
+  if (conveniences.mailbox) registerDevMail(app, database);
+  else if (!env.SMTP_URL)
+    app.log.warn('mail is not sent: set SMTP_URL to deliver verification and reset mail');
+  if (conveniences.offNotice) app.log.info(conveniences.offNotice);
+  registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST, { sourceMaps: !production });
 
   app.addHook('onClose', async () => {
     await deps.mail.drain();

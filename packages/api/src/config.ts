@@ -3,6 +3,8 @@ import type { RateLimitRule } from './rate-limit.ts';
 /** What the API needs to know about its deployment; the server builds it from validated environment. */
 export interface AppConfig {
   production: boolean;
+  /** Test-mode payments when no Stripe keys are set: only in development on a loopback PUBLIC_URL. */
+  testPayments: boolean;
   /** The address members reach Amiko at; links in mail point here. */
   publicUrl: string;
   /** Where contact and feedback submissions are mailed. */

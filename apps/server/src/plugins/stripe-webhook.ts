@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../env.ts';
 
 /**
- * Stripe (all three keys set), test mode (no keys, outside production) or no card payments (no keys in
- * production: test mode is never enabled there). Half-configured Stripe stops start-up with one line.
+ * Stripe (all three keys set), test mode (no keys, in development on a loopback PUBLIC_URL) or no card
+ * payments (no keys anywhere else). Half-configured Stripe stops start-up with one line.
  */
-export function createPayments(config: Pick<AppConfig, 'production' | 'stripe'>): PaymentGateway {
+export function createPayments(config: Pick<AppConfig, 'testPayments' | 'stripe'>): PaymentGateway {
   try {
     return createPaymentGateway(config);
   } catch (error) {
@@ -31,7 +31,7 @@ export function registerStripeWebhook(app: FastifyInstance, deps: Deps) {
   if (deps.payments.mode === 'test') {
     app.log.info('payments: test mode (no Stripe keys): Stripe test cards, no real payment');
   } else if (deps.payments.mode === 'unavailable') {
-    app.log.warn('payments: card payments are off: set the STRIPE_* keys to take payments in production');
+    app.log.warn('payments: card payments are off: set the STRIPE_* keys to take payments');
   }
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

@@ -9,9 +9,10 @@ const API_PREFIXES = ['/trpc', '/socket.io', '/uploads', '/webhooks', '/dev/', '
 /**
  * Serves the built web app (apps/web/dist): hashed assets cached for a year, index.html never cached, and
  * index.html for every other GET of a page path (the app routes in the browser, and shows its own
- * not-found page for unknown paths).
+ * not-found page for unknown paths). Source maps only with `sourceMaps` (not in production: they hand out
+ * the readable source, comments included).
  */
-export function registerWeb(app: FastifyInstance, dist: string | null) {
+export function registerWeb(app: FastifyInstance, dist: string | null, options: { sourceMaps: boolean }) {
   const index = dist ? join(dist, 'index.html') : null;
   const built = index !== null && existsSync(index);
   if (!built) {
@@ -23,6 +24,7 @@ export function registerWeb(app: FastifyInstance, dist: string | null) {
       index: false,
       // The build writes a Brotli and a gzip copy of every text file; browsers that accept them get those.
       preCompressed: true,
+      allowedPath: (path) => options.sourceMaps || !/\.map(\.br|\.gz)?$/.test(path),
       setHeaders(reply, path) {
         reply.header(
           'Cache-Control',

@@ -22,16 +22,19 @@ export interface Mailer {
 }
 
 /**
- * Every mail is kept in outgoing_mail. With an SMTP transport it is also sent, and the row records when or
- * why not; without one (development) the row is all there is, listed at /dev/mail.
+ * Every mail is recorded in outgoing_mail: whom, what kind, when sent or why not. With an SMTP transport it
+ * is also sent. Its text and HTML are kept only with `keepContent`, for the dev mailbox (/dev/mail) to
+ * list: anywhere else they would be live reset and verification codes lying in the database and its
+ * backups.
  */
 export function createMailer(options: {
   database: Database;
   transport: Transporter | null;
+  keepContent: boolean;
   from: string;
   log: Logger;
 }): Mailer {
-  const { database, transport, from, log } = options;
+  const { database, transport, keepContent, from, log } = options;
   const { db, t } = database;
   const pending = new Set<Promise<void>>();
 
@@ -60,7 +63,12 @@ export function createMailer(options: {
     async send(message) {
       const [row] = await db
         .insert(t.outgoingMail)
-        .values({ ...message, createdAt: new Date() })
+        .values({
+          ...message,
+          text: keepContent ? message.text : '',
+          html: keepContent ? message.html : '',
+          createdAt: new Date(),
+        })
         .returning({ id: t.outgoingMail.id });
       const delivery = deliver(row!.id, message);
       pending.add(delivery);

@@ -7,9 +7,10 @@ import { appError } from '../errors.ts';
 /**
  * How this process takes payments:
  * - `stripe`: all three Stripe keys are set; cards go through Stripe Elements and Stripe's API.
- * - `test`: no Stripe keys, outside production (development, demos, tests). Plain card fields take
- *   Stripe's test card numbers and the result arrives as an event signed with a per-process secret.
- * - `unavailable`: no Stripe keys in production. Test mode is never enabled there; card payments are off.
+ * - `test`: no Stripe keys, and `testPayments` (development on a loopback PUBLIC_URL: a developer's
+ *   machine, demos, tests). Plain card fields take Stripe's test card numbers and the result arrives as an
+ *   event signed with a per-process secret.
+ * - `unavailable`: no Stripe keys anywhere else. Test mode is never enabled there; card payments are off.
  */
 export type PaymentMode = 'stripe' | 'test' | 'unavailable';
 
@@ -38,7 +39,7 @@ export class PaymentConfigError extends Error {
   override name = 'PaymentConfigError';
 }
 
-export function createPaymentGateway(config: Pick<AppConfig, 'production' | 'stripe'>): PaymentGateway {
+export function createPaymentGateway(config: Pick<AppConfig, 'testPayments' | 'stripe'>): PaymentGateway {
   const { secretKey, publishableKey, webhookSecret, apiBaseUrl } = config.stripe;
   const keys = {
     STRIPE_SECRET_KEY: secretKey,
@@ -48,7 +49,7 @@ export function createPaymentGateway(config: Pick<AppConfig, 'production' | 'str
   const missing = Object.entries(keys)
     .filter(([, value]) => !value)
     .map(([name]) => name);
-  if (missing.length === 3) return config.production ? unavailableGateway() : testGateway();
+  if (missing.length === 3) return config.testPayments ? testGateway() : unavailableGateway();
   if (missing.length > 0) {
     throw new PaymentConfigError(
       `${missing.join(' and ')} must be set as well: Stripe payments need STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET`,

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { devConveniences, isLoopbackUrl } from './dev-conveniences.ts';
+
+const NODE_ENVS = ['development', 'test', 'production'] as const;
+const PUBLIC_URLS = [
+  undefined,
+  'http://localhost:3000',
+  'http://127.0.0.1:8080',
+  'http://[::1]:3000',
+  'https://amiko.example',
+];
+const SMTP_URLS = [undefined, 'smtp://mail.example:587'];
+
+describe('development conveniences', () => {
+  it('turn on only where they cannot hurt, for every combination', () => {
+    for (const NODE_ENV of NODE_ENVS) {
+      for (const PUBLIC_URL of PUBLIC_URLS) {
+        for (const SMTP_URL of SMTP_URLS) {
+          const loopback = PUBLIC_URL !== 'https://amiko.example';
+          const result = devConveniences({ NODE_ENV, PUBLIC_URL, SMTP_URL });
+          const label = `${NODE_ENV} ${PUBLIC_URL} ${SMTP_URL}`;
+          expect(result.mailbox, label).toBe(NODE_ENV !== 'production' && loopback && !SMTP_URL);
+          expect(result.testPayments, label).toBe(NODE_ENV === 'development' && loopback);
+          expect(result.offNotice === null, label).toBe(result.mailbox && result.testPayments);
+        }
+      }
+    }
+  });
+
+  it('say in one line what is off and why', () => {
+    expect(devConveniences({ NODE_ENV: 'development', PUBLIC_URL: undefined, SMTP_URL: undefined })).toEqual({
+      mailbox: true,
+      testPayments: true,
+      offNotice: null,
+    });
+    expect(
+      devConveniences({ NODE_ENV: 'development', PUBLIC_URL: 'https://amiko.example/', SMTP_URL: undefined })
+        .offNotice,
+    ).toBe(
+      'development conveniences off: the dev mailbox (PUBLIC_URL https://amiko.example is not a loopback address), test-mode payments (PUBLIC_URL https://amiko.example is not a loopback address)',
+    );
+    expect(
+      devConveniences({ NODE_ENV: 'test', PUBLIC_URL: undefined, SMTP_URL: 'smtp://mail.example' }).offNotice,
+    ).toBe(
+      'development conveniences off: the dev mailbox (SMTP_URL is set), test-mode payments (NODE_ENV=test)',
+    );
+    expect(
+      devConveniences({ NODE_ENV: 'production', PUBLIC_URL: undefined, SMTP_URL: undefined }).offNotice,
+    ).toBe(
+      'development conveniences off: the dev mailbox (NODE_ENV=production), test-mode payments (NODE_ENV=production)',
+    );
+  });
+
+  it('count only localhost, 127.0.0.1 and [::1] as loopback', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.webUrl({ validSchemes: ['http', 'https'] }),
+          fc.constantFrom('http://localhost:3000', 'https://127.0.0.1', 'http://[::1]:8080/path?x=1'),
+        ),
+        (url) => {
+          const host = new URL(url).hostname;
+          expect(isLoopbackUrl(url)).toBe(['localhost', '127.0.0.1', '[::1]'].includes(host));
+        },
+      ),
+    );
+    for (const url of [
+      'http://localhost.evil.example',
+      'http://127.0.0.1.nip.io',
+      'http://0.0.0.0:3000',
+      'http://10.0.0.1',
+    ]) {
+      expect(isLoopbackUrl(url), url).toBe(false);
+    }
+    expect(isLoopbackUrl(undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import type { Env } from './env.ts';
+
+/**
+ * The development conveniences: the dev mailbox (/dev/mail lists every mail Amiko sends, reset codes
+ * included) and test-mode payments (Stripe's test cards grant access without money). Either one on a
+ * server that strangers can reach gives away accounts or access, so they are on only where they cannot
+ * hurt: a loopback PUBLIC_URL, outside production; the mailbox also only when mail is not really sent
+ * (with SMTP_URL set the members get their mail, and a copy on a web page is only a leak), and test
+ * payments only in development (a staging server with NODE_ENV=test is still a server).
+ */
+export interface DevConveniences {
+  mailbox: boolean;
+  testPayments: boolean;
+  /** One line for the start-up log naming what is off and why; null when both are on. */
+  offNotice: string | null;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** PUBLIC_URL unset means http://localhost:PORT, which is loopback. */
+export function isLoopbackUrl(url: string | undefined): boolean {
+  return url === undefined || LOOPBACK_HOSTS.has(new URL(url).hostname);
+}
+
+export function devConveniences(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'SMTP_URL'>): DevConveniences {
+  const notLoopback = isLoopbackUrl(env.PUBLIC_URL)
+    ? null
+    : `PUBLIC_URL ${new URL(env.PUBLIC_URL!).origin} is not a loopback address`;
+  const mailboxOff =
+    env.NODE_ENV === 'production'
+      ? 'NODE_ENV=production'
+      : (notLoopback ?? (env.SMTP_URL ? 'SMTP_URL is set' : null));
+  const paymentsOff = env.NODE_ENV !== 'development' ? `NODE_ENV=${env.NODE_ENV}` : notLoopback;
+  const off = [
+    mailboxOff && `the dev mailbox (${mailboxOff})`,
+    paymentsOff && `test-mode payments (${paymentsOff})`,
+  ].filter(Boolean);
+  return {
+    mailbox: mailboxOff === null,
+    testPayments: paymentsOff === null,
+    offNotice: off.length ? `development conveniences off: ${off.join(', ')}` : null,
+  };
+}

@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import { stdSerializers, type LoggerOptions } from 'pino';
+
+// Logs are read by more people, and kept longer, than the database's secrets: they never hold one-time
+// codes (links in mail carry them as ?code=), session tokens (the cookie) or the values a failed query was
+// given (emails, token hashes, message text).
+
+const SECRET_PARAMS = /([?&](?:code|token)=)[^&#]*/gi;
+
+/** A request URL with the values of its `code` and `token` parameters replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+/**
+ * An error as pino would log it, minus the values its query was given: drizzle's DrizzleQueryError puts
+ * them in its message ("params: …") and in `params`; postgres.js adds `parameters` and `args` (hidden
+ * unless debugging) and echoes values in `detail` ("Key (email)=(…) already exists").
+ */
+export function redactError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const serialized: Record<string, unknown> = { ...stdSerializers.err(error) };
+  const scrub = (value: Record<string, unknown>) => {
+    for (const key of ['params', 'parameters', 'args', 'detail']) delete value[key];
+    for (const key of ['message', 'stack']) {
+      if (typeof value[key] === 'string')
+        value[key] = (value[key] as string).replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '');
+    }
+  };
+  for (let level: unknown = serialized, depth = 0; level && depth < 5; depth += 1) {
+    scrub(level as Record<string, unknown>);
+    level = (level as { cause?: unknown }).cause;
+  }
+  return serialized;
+}
+
+/** The server's pino settings: JSON lines at `level`, secrets kept out. */
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+      err: redactError,
+    },
+    // In case a log call passes headers along: the session cookie is a bearer token.
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'headers.cookie',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
