@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'site',
   'payment',
   'mail',
+  'desktop',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
