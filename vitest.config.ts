@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Unit tests live next to the code they test. The API suite (tests/api) runs once per database: always on
@@ -29,6 +30,22 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'unit',
       include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.ts'],
+    },
+  },
+  {
+    // The desktop app's main process and preload, with the `electron` module replaced by a recording fake
+    // (Electron's binary cannot run in CI). Only "electron" itself: not electron-updater or electron-vite.
+    test: {
+      name: 'desktop',
+      include: ['apps/desktop/test/**/*.test.ts'],
+    },
+    resolve: {
+      alias: [
+        {
+          find: /^electron$/,
+          replacement: fileURLToPath(new URL('./apps/desktop/test/fake-electron.ts', import.meta.url)),
+        },
+      ],
     },
   },
   apiSuite('sqlite'),
