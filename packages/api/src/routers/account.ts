@@ -1,8 +1,19 @@
-import { changeEmailSchema, changePasswordFormSchema, deleteAccountSchema } from '@amiko/core';
-import { changePassword, deleteAccount, requestEmailChange } from '../services/account-settings.ts';
+import {
+  changeEmailSchema,
+  changePasswordFormSchema,
+  deleteAccountSchema,
+  notificationSettingsSchema,
+} from '@amiko/core';
+import {
+  changePassword,
+  deleteAccount,
+  notificationSettings,
+  requestEmailChange,
+  setNotificationSettings,
+} from '../services/account-settings.ts';
 import { router, verifiedProcedure } from '../trpc.ts';
 
-/** Settings → Change Password and Account Management. */
+/** Settings → Change Password, Notifications and Account Management. */
 export const accountRouter = router({
   changePassword: verifiedProcedure
     .input(changePasswordFormSchema)
@@ -11,6 +22,11 @@ export const accountRouter = router({
   changeEmail: verifiedProcedure
     .input(changeEmailSchema)
     .mutation(({ ctx, input }) => requestEmailChange(ctx, input)),
+  /** Whether notifications about new messages show the text (off until the member turns it on). */
+  notifications: verifiedProcedure.query(({ ctx }) => notificationSettings(ctx.deps, ctx.member.id)),
+  setNotifications: verifiedProcedure
+    .input(notificationSettingsSchema)
+    .mutation(({ ctx, input }) => setNotificationSettings(ctx.deps, ctx.member.id, input)),
   delete: verifiedProcedure
     .input(deleteAccountSchema)
     .mutation(({ ctx, input }) => deleteAccount(ctx, input.password)),

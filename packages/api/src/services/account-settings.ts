@@ -5,10 +5,12 @@ import {
   VERIFY_EMAIL_TOKEN_TTL_MS,
   type changeEmailSchema,
   type changePasswordFormSchema,
+  type NotificationSettings,
 } from '@amiko/core';
 import { sqliteSchema, type Member } from '@amiko/db';
 import { eq, getTableColumns, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import {
   assertPlausibleEmail,
@@ -20,7 +22,8 @@ import {
   type SignedIn,
 } from './accounts.ts';
 
-// Settings → Change Password and Account Management. Each change re-checks the password first.
+// Settings → Change Password, Notifications and Account Management. Password and account changes re-check
+// the password first.
 
 /** The member behind the session, after a rate-limited check of their password. */
 async function recheckPassword(
@@ -150,4 +153,27 @@ export async function deleteAccount(ctx: SignedIn, password: string): Promise<{ 
     });
   }
   return { ok: true };
+}
+
+/** Settings → Notifications. */
+export async function notificationSettings(deps: Deps, memberId: string): Promise<NotificationSettings> {
+  const { db, t } = deps.database;
+  const [row] = await db
+    .select({ showMessageText: t.members.notifyMessageText })
+    .from(t.members)
+    .where(eq(t.members.id, memberId));
+  return { showMessageText: row?.showMessageText ?? false };
+}
+
+export async function setNotificationSettings(
+  deps: Deps,
+  memberId: string,
+  settings: NotificationSettings,
+): Promise<NotificationSettings> {
+  const { db, t } = deps.database;
+  await db
+    .update(t.members)
+    .set({ notifyMessageText: settings.showMessageText })
+    .where(eq(t.members.id, memberId));
+  return settings;
 }

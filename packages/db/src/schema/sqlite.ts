@@ -27,6 +27,8 @@ export const members = table(
     hasFreeAccess: bool('has_free_access').notNull().default(false),
     /** The newest message id whose unread dot the member has cleared (SPEC §4 unread flag). */
     unreadClearedThrough: bigInt('unread_cleared_through').notNull().default(0),
+    /** Notifications about new messages may show the text (Settings → Notifications); off: only who wrote. */
+    notifyMessageText: bool('notify_message_text').notNull().default(false),
     // Basic info
     name: str('name').notNull().default(''),
     phone: str('phone'),

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "notify_message_text" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `members` ADD `notify_message_text` integer DEFAULT false NOT NULL;
