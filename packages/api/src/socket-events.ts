@@ -1,9 +1,9 @@
 // The socket.io contract between the server (apps/server/src/plugins/socket.ts) and its clients (the UI,
 // the tests, the benchmark). Types only: clients import them with `import type`.
 import type { AppErrorCode } from '@amiko/core';
-import type { ConversationReadEvent, MessageView } from './services/messages.ts';
+import type { ConversationReadEvent, MessageView, UnreadState } from './services/messages.ts';
 
-export type { ConversationReadEvent, MessageView };
+export type { ConversationReadEvent, MessageView, UnreadState };
 
 /** What an acknowledgement carries: the result, or the refusal as a stable code and an i18n key. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { appCode: AppErrorCode; message: string } };
@@ -46,6 +46,11 @@ export interface ServerToClientEvents {
   typing: (event: { conversationId: string; memberId: string }) => void;
   /** The member cleared the unread indicator (on any device). */
   'unread:cleared': (event: { through: number }) => void;
+  /**
+   * The member's unread state as the server counts it: on connecting (so after sign-in and every
+   * reconnect), after a message to them, after they read a conversation on any device, after a deletion.
+   */
+  'unread:changed': (state: UnreadState) => void;
 }
 
 /** What the server keeps about each socket, from its handshake. */

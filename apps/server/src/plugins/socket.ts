@@ -4,8 +4,10 @@ import {
   markRead,
   messagesAfter,
   publishRead,
+  publishUnread,
   sendMessage,
   typingRecipient,
+  unreadState,
   type Ack,
   type ClientToServerEvents,
   type Deps,
@@ -144,6 +146,12 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
     const { memberId, sessionId } = socket.data;
     void socket.join([memberRoom(memberId), sessionRoom(sessionId)]);
     let lastTypingAt = 0;
+    // The unread count as it stands, on every connection: after sign-in, after a reconnect (sleep, network),
+    // whatever happened in between.
+    unreadState(deps, memberId).then(
+      (state) => socket.emit('unread:changed', state),
+      (error: unknown) => deps.log.error({ err: error }, 'unread state not sent'),
+    );
 
     socket.on(
       'message:send',
@@ -160,6 +168,7 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
         socket
           .to([memberRoom(message.senderId), memberRoom(message.recipientId)])
           .emit('message:new', message);
+        void publishUnread(deps, message.recipientId);
         return message;
       }),
     );
@@ -207,6 +216,7 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
       (exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true);
     },
     emitToMember(memberId, event, payload) {
+      // Typed by the Realtime interface; socket.io cannot follow a generic event name to its parameters.
       io.to(memberRoom(memberId)).emit(event as keyof ServerToClientEvents, payload as never);
     },
   };

@@ -44,7 +44,7 @@ export const messagesRouter = router({
     const { message, created } = await sendMessage(ctx.deps, ctx.member.id, input);
     // A repeat is published again too: the first attempt may have been stored by a process that died
     // before it could tell anyone. Clients ignore ids they already have.
-    publishMessage(ctx.deps.realtime, message);
+    publishMessage(ctx.deps, message);
     return { message, created };
   }),
   markRead: verifiedProcedure.input(markReadSchema).mutation(async ({ ctx, input }) => {

@@ -3,7 +3,6 @@ import { newId, prepared, type Database, type Db, type StoredMessage } from '@am
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { AppError, appError } from '../errors.ts';
-import type { Realtime } from '../realtime.ts';
 import { avatarUrl } from './views.ts';
 
 // One-to-one private messages (SPEC §2 Messages, §3 Conversation and message, §4 unread flag).
@@ -28,6 +27,12 @@ export interface ConversationReadEvent {
 }
 
 /** The other participant of a conversation; a deleted account shows as a deleted member. */
+/** SPEC §4's unread flag, and the number of conversations with unread messages (tab title, desktop badge). */
+export interface UnreadState {
+  hasUnread: boolean;
+  unreadConversations: number;
+}
+
 export interface PeerView {
   id: string;
   name: string;
@@ -270,10 +275,11 @@ export async function sendMessage(
     : appError('BLOCKED', 'messages:errors.blocked');
 }
 
-/** Tells both members (every device) about a stored message. */
-export function publishMessage(realtime: Realtime, message: MessageView): void {
-  realtime.emitToMember(message.recipientId, 'message:new', message);
-  realtime.emitToMember(message.senderId, 'message:new', message);
+/** Tells both members (every device) about a stored message, and the recipient their new unread count. */
+export function publishMessage(deps: Deps, message: MessageView): void {
+  deps.realtime.emitToMember(message.recipientId, 'message:new', message);
+  deps.realtime.emitToMember(message.senderId, 'message:new', message);
+  void publishUnread(deps, message.recipientId);
 }
 
 /** The other participant of a conversation the member takes part in; NOT_FOUND for anyone else. */
@@ -375,6 +381,8 @@ export async function publishRead(deps: Deps, event: ConversationReadEvent): Pro
   );
   deps.realtime.emitToMember(event.readerId, 'conversation:read', event);
   if (other) deps.realtime.emitToMember(other, 'conversation:read', event);
+  // The reader's other devices (the desktop badge while the phone reads) get the count from here.
+  await publishUnread(deps, event.readerId);
 }
 
 /** The other participant, for the typing indicator: null unless both take part and neither blocked the other. */
@@ -418,6 +426,7 @@ export async function deleteConversation(
   });
   deps.realtime.emitToMember(memberId, 'conversation:deleted', { conversationId });
   deps.realtime.emitToMember(other, 'conversation:deleted', { conversationId });
+  await Promise.all([publishUnread(deps, memberId), publishUnread(deps, other)]);
 }
 
 function peerView(
@@ -542,13 +551,35 @@ export async function openConversation(
  * what they cleared by clicking the messages icon. Also the number of conversations with unread messages
  * (the desktop badge).
  */
-export async function unreadState(
-  deps: Deps,
-  memberId: string,
-): Promise<{ hasUnread: boolean; unreadConversations: number }> {
+export async function unreadState(deps: Deps, memberId: string): Promise<UnreadState> {
   const { database } = deps;
   const [row] = await statementsOf(database).unreadState(database.db).execute({ me: memberId });
   return { hasUnread: row?.hasUnread ?? false, unreadConversations: row?.unreadConversations ?? 0 };
+}
+
+// The member's latest unread publication in this process: the next one starts after it, so that a count
+// read earlier can never reach the devices after one read later.
+const unreadPublications = new Map<string, Promise<void>>();
+
+/**
+ * Sends every device of the member their unread state, as the server counts it (clients never add up
+ * events themselves, so the number cannot drift): after a message to them, a read, a deletion, and to each
+ * socket when it connects (apps/server/src/plugins/socket.ts).
+ */
+export function publishUnread(deps: Deps, memberId: string): Promise<void> {
+  const previous = unreadPublications.get(memberId) ?? Promise.resolve();
+  const publication = previous.then(async () => {
+    try {
+      deps.realtime.emitToMember(memberId, 'unread:changed', await unreadState(deps, memberId));
+    } catch (error) {
+      deps.log.error({ err: error, memberId }, 'unread state not published');
+    }
+  });
+  unreadPublications.set(memberId, publication);
+  void publication.then(() => {
+    if (unreadPublications.get(memberId) === publication) unreadPublications.delete(memberId);
+  });
+  return publication;
 }
 
 /** Clears the unread flag through the newest unread message, on the server so that it holds on every device. */
