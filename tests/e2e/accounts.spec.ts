@@ -102,7 +102,13 @@ test.describe('accounts', () => {
     await other.goto('/settings');
     await expect(other).toHaveURL(/\/settings\/user-info$/);
     const nav = other.getByRole('navigation', { name: 'Settings sections' });
-    for (const section of ['User Info', 'Change Password', 'Blocked Users', 'Account Management']) {
+    for (const section of [
+      'User Info',
+      'Change Password',
+      'Blocked Users',
+      'Notifications',
+      'Account Management',
+    ]) {
       await expect(nav.getByRole('link', { name: section })).toBeVisible();
     }
     await expect(other.getByLabel('Name')).toHaveValue('Journey Tester');

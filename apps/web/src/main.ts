@@ -1,3 +1,4 @@
-import { browserPlatform, mountApp } from '@amiko/ui';
+import { hostPlatform, mountApp } from '@amiko/ui';
 
-void mountApp(document.getElementById('root')!, browserPlatform);
+// The same UI in a browser and in the desktop app (which shows this page): the platform says which.
+void mountApp(document.getElementById('root')!, hostPlatform());

@@ -1,2 +1,2 @@
 export { mountApp } from './mount.tsx';
-export { browserPlatform, type Platform } from './platform.tsx';
+export { browserPlatform, desktopPlatform, hostPlatform, type Platform } from './platform.tsx';

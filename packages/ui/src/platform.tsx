@@ -1,22 +1,39 @@
+import type { DesktopBridge } from '@amiko/desktop-bridge';
 import { createContext, useContext, type ReactNode } from 'react';
 
+declare global {
+  interface Window {
+    /** The desktop app's bridge (apps/desktop's preload); absent in a browser. */
+    amikoDesktop?: DesktopBridge;
+  }
+}
+
+/** Whether the host may show notifications: the desktop app always, a browser once the member allowed it. */
+export type NotificationAccess = 'granted' | 'denied' | 'default' | 'unsupported';
+
 /**
- * Everything the UI asks of its host. The browser implements it here; the desktop shell passes its own
- * (tray badge, system notifications, links opened in the system browser).
+ * Everything the UI asks of its host, and the one thing the host asks of the UI (onNavigate). The browser
+ * implements it here; in the desktop app the UI talks to the shell through window.amikoDesktop.
  */
 export interface Platform {
   kind: 'browser' | 'desktop';
   /** Where the API lives; '' means the same origin as the page. */
   apiBaseUrl: string;
-  /** The number of unread conversations, for a badge (desktop tray) or the tab title (browser). */
+  /** The number of conversations with unread messages, for a badge (desktop tray) or the tab title (browser). */
   setUnreadCount(count: number): void;
-  /** A notification about something new while Amiko is in the background. */
+  /** A notification about something new while Amiko is in the background; a click opens `path`. */
   notify(notification: { title: string; body: string; path?: string }): void;
   /** Opens a link outside Amiko. */
   openExternal(url: string): void;
+  /** The host sends the UI to a path (a notification clicked, an amiko:// link); returns the unsubscribe. */
+  onNavigate(callback: (path: string) => void): () => void;
+  notificationAccess(): NotificationAccess;
+  /** Asks the member for permission to notify: only ever on their click (Settings → Notifications). */
+  requestNotificationAccess(): Promise<NotificationAccess>;
 }
 
 const BASE_TITLE = 'Amiko';
+const browserNavigation = new Set<(path: string) => void>();
 
 export const browserPlatform: Platform = {
   kind: 'browser',
@@ -24,15 +41,47 @@ export const browserPlatform: Platform = {
   setUnreadCount(count) {
     document.title = count > 0 ? `(${count}) ${BASE_TITLE}` : BASE_TITLE;
   },
-  notify({ title, body }) {
-    if (typeof Notification !== 'undefined' && Notification.permission === 'granted' && document.hidden) {
-      new Notification(title, { body });
-    }
+  notify({ title, body, path }) {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    const notification = new Notification(title, { body });
+    notification.onclick = () => {
+      window.focus();
+      notification.close();
+      if (path) for (const navigate of browserNavigation) navigate(path);
+    };
   },
   openExternal(url) {
     window.open(url, '_blank', 'noopener,noreferrer');
   },
+  onNavigate(callback) {
+    browserNavigation.add(callback);
+    return () => void browserNavigation.delete(callback);
+  },
+  notificationAccess: () => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission),
+  async requestNotificationAccess() {
+    if (typeof Notification === 'undefined') return 'unsupported';
+    return Notification.requestPermission();
+  },
 };
+
+/** The UI inside the desktop app: badges, notifications and links go to the shell through its bridge. */
+export function desktopPlatform(bridge: DesktopBridge): Platform {
+  return {
+    kind: 'desktop',
+    apiBaseUrl: '',
+    setUnreadCount: (count) => bridge.setUnreadCount(count),
+    notify: (notification) => bridge.notify(notification),
+    openExternal: (url) => bridge.openExternal(url),
+    onNavigate: (callback) => bridge.onNavigate(callback),
+    notificationAccess: () => 'granted',
+    requestNotificationAccess: () => Promise.resolve('granted'),
+  };
+}
+
+/** The platform the UI runs on: the desktop app's when its bridge is there, else the browser's. */
+export function hostPlatform(): Platform {
+  return window.amikoDesktop ? desktopPlatform(window.amikoDesktop) : browserPlatform;
+}
 
 const PlatformContext = createContext<Platform>(browserPlatform);
 

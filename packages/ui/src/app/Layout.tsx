@@ -6,6 +6,7 @@ import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.tsx';
+import { useHostNavigation } from '../hooks/useHostNavigation.ts';
 import { usePageViews } from '../hooks/usePageViews.ts';
 import { useSession } from '../hooks/useSession.ts';
 
@@ -22,6 +23,7 @@ export function Layout() {
   const location = useLocation();
   const { member } = useSession();
   usePageViews();
+  useHostNavigation();
   return (
     <>
       {member?.emailVerified && (

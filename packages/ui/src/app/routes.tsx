@@ -30,6 +30,7 @@ const SettingsLayout = lazyScreen(() => import('../screens/settings/SettingsLayo
 const UserInfo = lazyScreen(() => import('../screens/settings/UserInfoScreen.tsx'));
 const ChangePassword = lazyScreen(() => import('../screens/settings/ChangePasswordScreen.tsx'));
 const BlockedUsers = lazyScreen(() => import('../screens/settings/BlockedUsersScreen.tsx'));
+const Notifications = lazyScreen(() => import('../screens/settings/NotificationsScreen.tsx'));
 const Account = lazyScreen(() => import('../screens/settings/AccountScreen.tsx'));
 const NotFound = lazyScreen(() => import('../screens/NotFoundScreen.tsx'));
 
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'user-info', element: <UserInfo /> },
           { path: 'change-password', element: <ChangePassword /> },
           { path: 'blocked-users', element: <BlockedUsers /> },
+          { path: 'notifications', element: <Notifications /> },
           { path: 'account', element: <Account /> },
         ],
       },

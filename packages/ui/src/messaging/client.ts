@@ -5,6 +5,7 @@ import type {
   MessageView,
   ServerToClientEvents,
   SyncResult,
+  UnreadState,
 } from '@amiko/api';
 import { createReplayCursor, type AppErrorCode } from '@amiko/core';
 import { io, type Socket } from 'socket.io-client';
@@ -39,6 +40,8 @@ export interface MessagingHandlers {
   read(event: ConversationReadEvent): void;
   deleted(conversationId: string): void;
   unreadCleared(): void;
+  /** The unread flag and count as the server counts them (on connecting and whenever they change). */
+  unread(state: UnreadState): void;
   /** Connected (again): whatever was missed while away must be read again. */
   connected(again: boolean): void;
   /** The server ended the connection or refused it for want of a session: the session is over. */
@@ -138,6 +141,7 @@ export function createMessagingClient(apiBaseUrl: string, handlers: MessagingHan
   socket.on('conversation:read', (event) => handlers.read(event));
   socket.on('conversation:deleted', ({ conversationId }) => handlers.deleted(conversationId));
   socket.on('unread:cleared', () => handlers.unreadCleared());
+  socket.on('unread:changed', (state) => handlers.unread(state));
   socket.on('typing', ({ conversationId, memberId }) => {
     const next = new Map(typing.get());
     next.set(conversationId, { memberId, until: Date.now() + TYPING_SHOWS_MS });

@@ -1,16 +1,20 @@
 import type { ConversationReadEvent, MessageView, RouterOutputs } from '@amiko/api';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePlatform } from '../platform.tsx';
+import { usePlatform, type Platform } from '../platform.tsx';
 import { trpc } from '../trpc.ts';
 import type { MessagingClient, MessagingHandlers } from './client.ts';
 import { withMessage, withRead } from './thread-data.ts';
 
-// Keeps the messaging caches (conversation list, threads, unread flag) current from the live connection.
-// Mounted once, by the header's useUnread, for every verified member on every page.
+// Keeps the messaging caches (conversation list, threads, unread state) current from the live connection,
+// and notifies the member of messages while Amiko is in the background. Mounted once, by the Layout, for
+// every verified member on every page.
 
 type Utils = ReturnType<typeof trpc.useUtils>;
+/** A change of the text setting on another device reaches notifications here within this time. */
+const NOTIFICATION_SETTINGS_STALE_MS = 60_000;
 export type ConversationList = RouterOutputs['messages']['conversations'];
 
 let current: MessagingClient | null = null;
@@ -63,7 +67,7 @@ function applyMessage(utils: Utils, me: string, message: MessageView) {
   });
   // A new conversation: its other member's name and photo come with the list.
   if (!known) void utils.messages.conversations.invalidate();
-  if (message.recipientId === me) void utils.messages.unread.invalidate();
+  // The unread state follows from the server ('unread:changed'), never from counting here.
 }
 
 function applyRead(utils: Utils, me: string, event: ConversationReadEvent) {
@@ -86,10 +90,32 @@ function applyRead(utils: Utils, me: string, event: ConversationReadEvent) {
         }
       : list,
   );
-  if (event.readerId === me) {
-    void utils.messages.conversations.invalidate();
-    void utils.messages.unread.invalidate();
-  }
+  if (event.readerId === me) void utils.messages.conversations.invalidate();
+}
+
+/**
+ * A notification about a message: who wrote always; the text only when the member turned on "Show message
+ * text in notifications" (or, while their choice is unknown, not).
+ */
+async function notifyAbout(
+  { utils, platform, t }: { utils: Utils; platform: Platform; t: TFunction<'messages'> },
+  message: MessageView,
+) {
+  const nameIn = (list: ConversationList | undefined) =>
+    list?.conversations.find((c) => c.id === message.conversationId)?.other.name;
+  // A first message's conversation is not in the list yet: the list is being fetched again for it.
+  const [name, settings] = await Promise.all([
+    nameIn(utils.messages.conversations.getData()) ??
+      utils.messages.conversations.fetch().then(nameIn, () => undefined),
+    utils.account.notifications
+      .fetch(undefined, { staleTime: NOTIFICATION_SETTINGS_STALE_MS })
+      .catch(() => null),
+  ]);
+  platform.notify({
+    title: name ? t('notification.from', { name }) : t('notification.title'),
+    body: settings?.showMessageText ? message.body : '',
+    path: `/messages?${new URLSearchParams({ with: message.senderId })}`,
+  });
 }
 
 /**
@@ -112,18 +138,10 @@ export function useMessagingLive(memberId: string | null) {
     const me = memberId;
     const handlers: MessagingHandlers = {
       message(message, source) {
-        const { utils, platform, t } = latest.current;
-        applyMessage(utils, me, message);
-        if (source !== 'ack' && message.recipientId === me && document.hidden) {
-          const sender = utils.messages.conversations
-            .getData()
-            ?.conversations.find((c) => c.id === message.conversationId)?.other;
-          platform.notify({
-            title: sender?.name || t('notification.title'),
-            body: message.body,
-            path: `/messages?with=${message.senderId}`,
-          });
-        }
+        applyMessage(latest.current.utils, me, message);
+        // In the background: another window or tab in front, or the desktop app's window in the tray.
+        const unreadToMe = message.recipientId === me && message.readAt === null;
+        if (source !== 'ack' && unreadToMe && !document.hasFocus()) void notifyAbout(latest.current, message);
       },
       read: (event) => applyRead(latest.current.utils, me, event),
       deleted(conversationId) {
@@ -132,15 +150,18 @@ export function useMessagingLive(memberId: string | null) {
           list ? { ...list, conversations: list.conversations.filter((c) => c.id !== conversationId) } : list,
         );
         utils.messages.thread.setData({ conversationId }, undefined);
-        void utils.messages.unread.invalidate();
       },
       unreadCleared: () => void latest.current.utils.messages.unread.invalidate(),
-      connected(again) {
-        // What changed before the connection was up (reads, deletions, counts) is read again; new messages
-        // are replayed.
+      unread(state) {
+        // The server's count replaces whatever a request still on its way would bring (an older count).
         const { utils } = latest.current;
-        void utils.messages.unread.invalidate();
-        if (again) void utils.messages.conversations.invalidate();
+        void utils.messages.unread.cancel();
+        utils.messages.unread.setData(undefined, state);
+      },
+      connected(again) {
+        // What changed before the connection was up (reads, deletions) is read again; new messages are
+        // replayed, and the server sends the unread state on every connection.
+        if (again) void latest.current.utils.messages.conversations.invalidate();
       },
       sessionEnded: () => void latest.current.utils.auth.me.invalidate(),
       paymentRequired: () => void latest.current.navigate('/payment-info'),

@@ -1,0 +1,80 @@
+import { Button, Center, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { errorKey } from '../../errors.ts';
+import { notify } from '../../notify.tsx';
+import { usePlatform, type NotificationAccess } from '../../platform.tsx';
+import { trpc } from '../../trpc.ts';
+
+const ACCESS_TEXT: Record<NotificationAccess, string> = {
+  default: 'notifications.browserAsk',
+  granted: 'notifications.browserGranted',
+  denied: 'notifications.browserDenied',
+  unsupported: 'notifications.browserUnsupported',
+};
+
+/**
+ * Settings → Notifications: whether notifications show message text (off by default, kept on the server
+ * for every device), and in a browser the permission to notify, asked for only when the member clicks.
+ */
+export default function NotificationsScreen() {
+  const { t } = useTranslation(['settings', 'common']);
+  const platform = usePlatform();
+  const utils = trpc.useUtils();
+  const settings = trpc.account.notifications.useQuery();
+  const save = trpc.account.setNotifications.useMutation({
+    onSuccess: (saved) => {
+      utils.account.notifications.setData(undefined, saved);
+      void notify({ message: t('notifications.saved'), color: 'teal' });
+    },
+  });
+  const [access, setAccess] = useState(() => platform.notificationAccess());
+
+  return (
+    <Stack>
+      <Title order={2}>{t('notifications.title')}</Title>
+      <Text c="dimmed">{t('notifications.intro')}</Text>
+      {save.error && <ErrorAlert>{t(errorKey(save.error))}</ErrorAlert>}
+      <Paper withBorder p="md" radius="md">
+        {settings.isPending ? (
+          <Center py="md">
+            <Loader aria-label={t('common:loading')} />
+          </Center>
+        ) : settings.isError ? (
+          <ErrorAlert onRetry={() => void settings.refetch()}>{t(errorKey(settings.error))}</ErrorAlert>
+        ) : (
+          <Switch
+            label={t('notifications.showMessageText')}
+            description={t('notifications.showMessageTextHint')}
+            checked={save.isPending ? save.variables.showMessageText : settings.data.showMessageText}
+            disabled={save.isPending}
+            onChange={(event) => save.mutate({ showMessageText: event.currentTarget.checked })}
+            data-testid="show-message-text"
+          />
+        )}
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        {platform.kind === 'desktop' ? (
+          <Text>{t('notifications.desktop')}</Text>
+        ) : (
+          <Stack gap="xs" align="flex-start">
+            <Title order={3} size="h4">
+              {t('notifications.browserTitle')}
+            </Title>
+            <Text data-testid="notification-access">{t(ACCESS_TEXT[access])}</Text>
+            {access === 'default' && (
+              <Button
+                variant="light"
+                onClick={() => void platform.requestNotificationAccess().then(setAccess)}
+                data-testid="turn-on-notifications"
+              >
+                {t('notifications.browserTurnOn')}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
