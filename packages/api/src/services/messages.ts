@@ -26,13 +26,13 @@ export interface ConversationReadEvent {
   readAt: number;
 }
 
-/** The other participant of a conversation; a deleted account shows as a deleted member. */
 /** SPEC §4's unread flag, and the number of conversations with unread messages (tab title, desktop badge). */
 export interface UnreadState {
   hasUnread: boolean;
   unreadConversations: number;
 }
 
+/** The other participant of a conversation; a deleted account shows as a deleted member. */
 export interface PeerView {
   id: string;
   name: string;
