@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_LANGUAGE, UI_LANGUAGES, type UiLanguage } from '@amiko/core';
-import i18next, { type Resource, type ResourceLanguage, type TOptions } from 'i18next';
+import i18next, { type Resource, type ResourceLanguage, type TFunction, type TOptions } from 'i18next';
+import { asTranslationKey } from './keys.ts';
 import { DEFAULT_NAMESPACE, NAMESPACES } from './namespaces.ts';
 
 /** Every locale file, read once from disk. */
@@ -31,9 +32,13 @@ export function createServerTranslator(): Translate {
     initAsync: false,
     interpolation: { escapeValue: false },
   });
-  const fixed = Object.fromEntries(UI_LANGUAGES.map((lng) => [lng, instance.getFixedT(lng)])) as Record<
-    UiLanguage,
-    ReturnType<typeof instance.getFixedT>
-  >;
-  return (language, key, options) => fixed[language](key, options ?? {}) as string;
+  const fixed = Object.fromEntries(
+    UI_LANGUAGES.map((lng) => [lng, instance.getFixedT(lng, NAMESPACES)]),
+  ) as Record<UiLanguage, TFunction<typeof NAMESPACES>>;
+  // The API's keys are strings (AppError keys, keys built by the mail templates); anything that is not a
+  // key comes back as it is, as i18next returns a key it does not know.
+  return (language, key, options) => {
+    const known = asTranslationKey(key);
+    return known ? fixed[language](known, options ?? {}) : key;
+  };
 }

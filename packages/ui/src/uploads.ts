@@ -1,4 +1,5 @@
 import { COMMON_ERRORS, type PhotoCrop } from '@amiko/core';
+import { asTranslationKey, type TranslationKey } from '@amiko/i18n';
 
 /** What the server answers after a photo upload (POST /uploads). */
 export interface UploadedPhoto {
@@ -10,6 +11,11 @@ export interface UploadedPhoto {
 /** A refused upload: the i18n key of the reason, as the server sent it. */
 export class UploadError extends Error {
   override name = 'UploadError';
+  readonly key: TranslationKey;
+  constructor(key: TranslationKey) {
+    super(key);
+    this.key = key;
+  }
 }
 
 /**
@@ -40,8 +46,8 @@ export function uploadPhoto(
         resolve(body as UploadedPhoto);
         return;
       }
-      const key = body && 'error' in body ? body.error?.message : undefined;
-      reject(new UploadError(key ?? 'profile:errors.photoUpload'));
+      const message = body && 'error' in body ? body.error?.message : undefined;
+      reject(new UploadError((message && asTranslationKey(message)) || 'profile:errors.photoUpload'));
     };
     request.onerror = () => reject(new UploadError('common:errors.network'));
     request.onabort = () => reject(new UploadError(COMMON_ERRORS.unknown));

@@ -1,4 +1,5 @@
 import { CATALOGS, type CatalogName } from '@amiko/core';
+import { catalogKey } from '@amiko/i18n';
 import { MultiSelect, Select, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 export function useCatalogOptions(catalog: CatalogName, sorted = true) {
   const { t, i18n } = useTranslation(['catalog']);
   return useMemo(() => {
-    const options = CATALOGS[catalog].map((id) => ({ value: id, label: t(`catalog:${catalog}.${id}`) }));
+    const options = CATALOGS[catalog].map((id) => ({ value: id, label: t(catalogKey(catalog, id)) }));
     return sorted ? options.sort((a, b) => a.label.localeCompare(b.label, i18n.language)) : options;
   }, [catalog, sorted, t, i18n.language]);
 }

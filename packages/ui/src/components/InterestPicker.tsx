@@ -1,4 +1,5 @@
 import { INTERESTS, INTERESTS_MIN, type Interest } from '@amiko/core';
+import { catalogKey } from '@amiko/i18n';
 import { Chip, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -17,7 +18,7 @@ export function InterestPicker(props: {
   const [search, setSearch] = useState('');
   const labelled = useMemo(
     () =>
-      INTERESTS.map((id) => ({ id, label: t(`catalog:interests.${id}`) })).sort((a, b) =>
+      INTERESTS.map((id) => ({ id, label: t(catalogKey('interests', id)) })).sort((a, b) =>
         a.label.localeCompare(b.label, i18n.language),
       ),
     [t, i18n.language],

@@ -1,4 +1,5 @@
 import type { RouterOutputs } from '@amiko/api';
+import { catalogKeyOf } from '@amiko/i18n';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,11 +40,15 @@ export function MemberCard({ member, limited }: { member: DirectoryCard; limited
         )}
         {!limited && (
           <Group gap={6} justify="center">
-            {member.interests.map((id) => (
-              <Badge key={id} variant="light" size="sm">
-                {t(`catalog:interests.${id}`)}
-              </Badge>
-            ))}
+            {member.interests.map((id) => {
+              // The directory's cards carry plain strings, each an interest id.
+              const key = catalogKeyOf('interests', id);
+              return (
+                <Badge key={id} variant="light" size="sm">
+                  {key ? t(key) : id}
+                </Badge>
+              );
+            })}
             {member.moreInterests > 0 && (
               <Badge variant="outline" size="sm" color="gray.7">
                 {t('community:card.more', { count: member.moreInterests })}

@@ -30,7 +30,7 @@ export function PhotoEditor(props: {
   /** A message from the surrounding form (e.g. 'Profile picture is required.'). */
   error?: string | null;
 }) {
-  const { t } = useTranslation(['common', 'profile']);
+  const { t, i18n } = useTranslation(['common', 'profile']);
   const platform = usePlatform();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
@@ -85,7 +85,7 @@ export function PhotoEditor(props: {
       setEditing(null);
       props.onSaved(saved);
     } catch (caught) {
-      setError(t(caught instanceof UploadError ? caught.message : errorKey(caught)));
+      setError(i18n.t(caught instanceof UploadError ? caught.key : errorKey(caught)));
     } finally {
       setProgress(null);
     }

@@ -1,11 +1,12 @@
 import { COMMON_ERRORS } from '@amiko/core';
+import type { TranslationKey } from '@amiko/i18n';
 import type { LooseKeys } from '@mantine/form';
-import { errorKey, fieldErrorsOf } from '../errors.ts';
+import type { i18n } from 'i18next';
+import { errorKey, fieldErrorsOf, messageKey } from '../errors.ts';
 
 // Form errors are i18n keys, whether they come from the shared zod schema or from the server; these helpers
 // put them next to their fields, translated.
 
-type Translate = (key: string) => string;
 /** The part of a @mantine/form form these helpers use. */
 interface Form<V> {
   getInputProps(path: LooseKeys<V>): { error?: unknown };
@@ -14,9 +15,9 @@ interface Form<V> {
 }
 
 /** getInputProps with its error translated. */
-export function translatedInputProps<V>(form: Form<V>, t: Translate, path: LooseKeys<V>) {
+export function translatedInputProps<V>(form: Form<V>, i18n: Pick<i18n, 't'>, path: LooseKeys<V>) {
   const props = form.getInputProps(path);
-  return { ...props, error: props.error ? t(String(props.error)) : undefined };
+  return { ...props, error: props.error ? i18n.t(messageKey(String(props.error))) : undefined };
 }
 
 /**
@@ -26,8 +27,8 @@ export function translatedInputProps<V>(form: Form<V>, t: Translate, path: Loose
 export function showRequestError<V extends object>(
   form: Form<V>,
   error: unknown,
-  fallbackKey: string = COMMON_ERRORS.unknown,
-): string | null {
+  fallbackKey: TranslationKey = COMMON_ERRORS.unknown,
+): TranslationKey | null {
   let placed = false;
   for (const [field, key] of Object.entries(fieldErrorsOf(error))) {
     if (field in form.getValues()) {

@@ -1,4 +1,5 @@
 import { destinationAfterSignIn, signInSchema, signUpSchema, type UiLanguage } from '@amiko/core';
+import type { TranslationKey } from '@amiko/i18n';
 import { Anchor, Button, Container, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -65,9 +66,9 @@ export default function AuthScreen() {
 }
 
 function SignInForm() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const signedIn = useSignedIn();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -87,19 +88,19 @@ function SignInForm() {
       })}
     >
       <Stack>
-        {formError && <ErrorAlert data-testid="auth-error">{t(formError)}</ErrorAlert>}
+        {formError && <ErrorAlert data-testid="auth-error">{i18n.t(formError)}</ErrorAlert>}
         <TextInput
           label={t('fields.email')}
           type="email"
           autoComplete="email"
           required
-          {...translatedInputProps(form, t, 'email')}
+          {...translatedInputProps(form, i18n, 'email')}
         />
         <PasswordField
           label={t('fields.password')}
           autoComplete="current-password"
           required
-          {...translatedInputProps(form, t, 'password')}
+          {...translatedInputProps(form, i18n, 'password')}
         />
         <Button type="submit" loading={signIn.isPending} data-testid="sign-in-submit">
           {t('signIn.submit')}
@@ -115,7 +116,7 @@ function SignInForm() {
 function SignUpForm() {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const signedIn = useSignedIn();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', email: '', password: '' },
@@ -139,26 +140,26 @@ function SignUpForm() {
       })}
     >
       <Stack>
-        {formError && <ErrorAlert data-testid="auth-error">{t(formError)}</ErrorAlert>}
+        {formError && <ErrorAlert data-testid="auth-error">{i18n.t(formError)}</ErrorAlert>}
         <TextInput
           label={t('fields.name')}
           autoComplete="name"
           required
-          {...translatedInputProps(form, t, 'name')}
+          {...translatedInputProps(form, i18n, 'name')}
         />
         <TextInput
           label={t('fields.email')}
           type="email"
           autoComplete="email"
           required
-          {...translatedInputProps(form, t, 'email')}
+          {...translatedInputProps(form, i18n, 'email')}
         />
         <PasswordField
           label={t('fields.password')}
           description={t('passwordRules')}
           autoComplete="new-password"
           required
-          {...translatedInputProps(form, t, 'password')}
+          {...translatedInputProps(form, i18n, 'password')}
         />
         <Button type="submit" loading={signUp.isPending} data-testid="sign-up-submit">
           {t('signUp.submit')}

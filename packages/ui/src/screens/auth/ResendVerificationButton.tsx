@@ -1,3 +1,4 @@
+import type { TranslationKey } from '@amiko/i18n';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,8 +12,8 @@ import { trpc } from '../../trpc.ts';
  * alert; other failures are only logged (SPEC §8).
  */
 export function ResendVerificationButton() {
-  const { t } = useTranslation(['auth', 'common']);
-  const [alert, setAlert] = useState<string | null>(null);
+  const { t, i18n } = useTranslation(['auth', 'common']);
+  const [alert, setAlert] = useState<TranslationKey | null>(null);
   const resend = trpc.auth.resendVerification.useMutation({
     onMutate: () => setAlert(null),
     onError: (error) => {
@@ -25,7 +26,7 @@ export function ResendVerificationButton() {
     <Stack gap="xs">
       {alert && (
         <Alert color="orange" role="alert" data-testid="resend-error">
-          {t(alert)}
+          {i18n.t(alert)}
         </Alert>
       )}
       <Button

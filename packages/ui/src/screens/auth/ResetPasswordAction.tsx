@@ -1,4 +1,5 @@
 import { COMMON_ERRORS, resetPasswordFormSchema } from '@amiko/core';
+import type { TranslationKey } from '@amiko/i18n';
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notify } from '../../notify.tsx';
@@ -24,10 +25,10 @@ export default function ResetPasswordAction() {
 }
 
 function ResetPasswordForm({ code }: { code: string }) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },
@@ -66,18 +67,18 @@ function ResetPasswordForm({ code }: { code: string }) {
             <Text size="sm" c="dimmed">
               {t('passwordRules')}
             </Text>
-            {formError && <ErrorAlert data-testid="reset-error">{t(formError)}</ErrorAlert>}
+            {formError && <ErrorAlert data-testid="reset-error">{i18n.t(formError)}</ErrorAlert>}
             <PasswordField
               label={t('fields.newPassword')}
               autoComplete="new-password"
               required
-              {...translatedInputProps(form, t, 'password')}
+              {...translatedInputProps(form, i18n, 'password')}
             />
             <PasswordField
               label={t('fields.confirmPassword')}
               autoComplete="new-password"
               required
-              {...translatedInputProps(form, t, 'confirmPassword')}
+              {...translatedInputProps(form, i18n, 'confirmPassword')}
             />
             <Button type="submit" loading={reset.isPending} data-testid="reset-submit">
               {t('resetPassword.submit')}

@@ -1,4 +1,5 @@
 import { resetPasswordRequestSchema } from '@amiko/core';
+import type { TranslationKey } from '@amiko/i18n';
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -11,8 +12,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** /reset-password-request: mails a reset link. The answer does not tell whether the address has an account. */
 export default function ResetPasswordRequestScreen() {
-  const { t } = useTranslation(['auth', 'common']);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { t, i18n } = useTranslation(['auth', 'common']);
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
@@ -39,13 +40,13 @@ export default function ResetPasswordRequestScreen() {
             >
               <Stack>
                 <Text>{t('resetRequest.intro')}</Text>
-                {formError && <ErrorAlert data-testid="reset-request-error">{t(formError)}</ErrorAlert>}
+                {formError && <ErrorAlert data-testid="reset-request-error">{i18n.t(formError)}</ErrorAlert>}
                 <TextInput
                   label={t('fields.email')}
                   type="email"
                   autoComplete="email"
                   required
-                  {...translatedInputProps(form, t, 'email')}
+                  {...translatedInputProps(form, i18n, 'email')}
                 />
                 <Button type="submit" loading={request.isPending}>
                   {t('resetRequest.submit')}

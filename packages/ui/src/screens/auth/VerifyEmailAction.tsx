@@ -1,3 +1,4 @@
+import type { TranslationKey } from '@amiko/i18n';
 import { Anchor, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -13,7 +14,7 @@ import { ResendVerificationButton } from './ResendVerificationButton.tsx';
  * §4). The same page applies the link sent to a new address after an email change.
  */
 export default function VerifyEmailAction() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const [params] = useSearchParams();
   const code = params.get('code');
   const utils = trpc.useUtils();
@@ -58,14 +59,16 @@ export default function VerifyEmailAction() {
   }
 
   // No code in the link, or the code was refused.
-  const message = verify.isError ? errorKey(verify.error) : 'auth:errors.verificationLinkInvalid';
+  const message: TranslationKey = verify.isError
+    ? errorKey(verify.error)
+    : 'auth:errors.verificationLinkInvalid';
   return (
     <Container size={520} py="xl">
       <Paper withBorder p="lg" radius="md" data-testid="verify-error">
         <Stack>
           <IconAlertTriangle size={40} aria-hidden="true" color="var(--mantine-color-red-8)" />
           <Title order={1}>{t('verifyAction.errorTitle')}</Title>
-          <Text role="alert">{t(message)}</Text>
+          <Text role="alert">{i18n.t(message)}</Text>
           {member && !member.emailVerified && <ResendVerificationButton />}
           <Anchor component={Link} to="/auth">
             {t('verifyAction.toSignIn')}

@@ -24,7 +24,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** /favorites: the members one keeps, searchable by name, each removable after a confirmation. */
 export default function FavoritesScreen() {
-  const { t } = useTranslation(['common', 'community']);
+  const { t, i18n } = useTranslation(['common', 'community']);
   const utils = trpc.useUtils();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -57,7 +57,7 @@ export default function FavoritesScreen() {
             <Loader aria-label={t('loading')} />
           </Center>
         ) : list.isError ? (
-          <ErrorAlert onRetry={() => void list.refetch()}>{t(errorKey(list.error))}</ErrorAlert>
+          <ErrorAlert onRetry={() => void list.refetch()}>{i18n.t(errorKey(list.error))}</ErrorAlert>
         ) : list.data.length === 0 ? (
           <Stack align="center" py="xl" gap="xs" data-testid="favorites-empty">
             <Text c="dimmed">
@@ -115,7 +115,7 @@ export default function FavoritesScreen() {
         onConfirm={() => removing && remove.mutate({ memberId: removing.id })}
         onClose={() => setRemoving(null)}
         loading={remove.isPending}
-        error={remove.error ? t(errorKey(remove.error)) : null}
+        error={remove.error ? i18n.t(errorKey(remove.error)) : null}
         danger
       >
         {t('community:favorites.confirmText', { name: removing?.name ?? '' })}

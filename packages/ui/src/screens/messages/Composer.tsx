@@ -1,8 +1,10 @@
 import { MESSAGE_MAX_LENGTH, messageBodySchema } from '@amiko/core';
+import type { TranslationKey } from '@amiko/i18n';
 import { ActionIcon, Group, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageKey } from '../../errors.ts';
 
 interface Props {
   disabled: boolean;
@@ -12,16 +14,16 @@ interface Props {
 
 /** The message field: Enter sends, Shift+Enter starts a new line; too long or empty says so next to it. */
 export function Composer({ disabled, onSend, onTyping }: Props) {
-  const { t } = useTranslation('messages');
+  const { t, i18n } = useTranslation('messages');
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<TranslationKey | null>(null);
   const remaining = MESSAGE_MAX_LENGTH - body.length;
 
   const submit = () => {
     if (disabled) return;
     const parsed = messageBodySchema.safeParse(body);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'messages:errors.empty');
+      setError(messageKey(parsed.error.issues[0]?.message ?? 'messages:errors.empty'));
       return;
     }
     onSend(parsed.data);
@@ -55,7 +57,7 @@ export function Composer({ disabled, onSend, onTyping }: Props) {
           aria-label={t('composer.label')}
           placeholder={t('composer.placeholder')}
           description={remaining < 200 ? t('composer.remaining', { count: remaining }) : undefined}
-          error={error ? t(error) : undefined}
+          error={error ? i18n.t(error) : undefined}
           disabled={disabled}
           autosize
           minRows={1}

@@ -40,7 +40,7 @@ export function ConversationList({
   selectedMemberId,
   onSelect,
 }: Props) {
-  const { t, i18n } = useTranslation('messages');
+  const { t, i18n } = useTranslation(['messages', 'common']);
   const [query, setQuery] = useState('');
   const term = query.trim().toLocaleLowerCase(i18n.language);
   const nameOf = (c: ConversationView) => (c.other.deleted ? t('deletedMember') : c.other.name);

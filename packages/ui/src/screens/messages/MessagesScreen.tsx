@@ -17,7 +17,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
  * Message button links here); the conversation itself starts with its first message.
  */
 export default function MessagesScreen() {
-  const { t } = useTranslation(['messages', 'community']);
+  const { t, i18n } = useTranslation(['messages', 'community', 'common']);
   const { member } = useSession();
   const me = member?.id ?? '';
   const [params, setParams] = useSearchParams();
@@ -88,7 +88,7 @@ export default function MessagesScreen() {
       />
     );
   } else if (opening.isError) {
-    threadPane = <ErrorAlert m="md">{t(errorKey(opening.error))}</ErrorAlert>;
+    threadPane = <ErrorAlert m="md">{i18n.t(errorKey(opening.error))}</ErrorAlert>;
   } else {
     threadPane = (
       <Group justify="center" p="xl">

@@ -18,7 +18,7 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } fr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import defaultAvatar from '../../assets/default-avatar.svg';
-import { errorKey } from '../../errors.ts';
+import { errorKey, messageKey } from '../../errors.ts';
 import type { MessagingClient, OutboxEntry } from '../../messaging/client.ts';
 import { withRead } from '../../messaging/thread-data.ts';
 import { trpc } from '../../trpc.ts';
@@ -45,7 +45,7 @@ const noop = () => () => undefined;
 
 /** One conversation: its messages (older ones load when scrolling up), read marks, typing, the composer. */
 export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, onDeleted }: Props) {
-  const { t, i18n } = useTranslation(['messages', 'community', 'payment']);
+  const { t, i18n } = useTranslation(['messages', 'community', 'payment', 'common']);
   const utils = trpc.useUtils();
   const name = peer.deleted ? t('deletedMember') : peer.name;
   const thread = trpc.messages.thread.useQuery(
@@ -218,14 +218,14 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
               </Button>
             </Group>
           )}
-          {olderError !== null && <ErrorAlert>{t(errorKey(olderError))}</ErrorAlert>}
+          {olderError !== null && <ErrorAlert>{i18n.t(errorKey(olderError))}</ErrorAlert>}
           {conversationId && thread.isPending ? (
             <Group justify="center" p="lg">
               <Loader size="sm" aria-label={t('common:loading')} />
             </Group>
           ) : thread.isError ? (
             <ErrorAlert title={t('thread.loadError')} onRetry={() => void thread.refetch()}>
-              {t(errorKey(thread.error))}
+              {i18n.t(errorKey(thread.error))}
             </ErrorAlert>
           ) : messages.length === 0 && pending.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl" data-testid="thread-empty">
@@ -298,7 +298,7 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
       <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
         {failed?.error && (
           <ErrorAlert mb="xs" data-testid="send-error">
-            {t(failed.error.message)}
+            {i18n.t(messageKey(failed.error.message))}
           </ErrorAlert>
         )}
         {peer.deleted ? (

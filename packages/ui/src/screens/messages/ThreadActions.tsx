@@ -18,7 +18,7 @@ interface Props {
 
 /** The conversation's menu: block the other member, delete the conversation; each after a confirmation. */
 export function ThreadActions({ peer, name, conversationId, blockedByMe, onDeleted }: Props) {
-  const { t } = useTranslation(['messages', 'community']);
+  const { t, i18n } = useTranslation(['messages', 'community', 'common']);
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState<'block' | 'delete' | null>(null);
   const close = () => setConfirming(null);
@@ -99,7 +99,7 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
       >
         <Stack>
           <Text>{t('block.text', { name })}</Text>
-          {block.error && <ErrorAlert>{t(errorKey(block.error))}</ErrorAlert>}
+          {block.error && <ErrorAlert>{i18n.t(errorKey(block.error))}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common:cancel')}
@@ -125,7 +125,7 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
       >
         <Stack>
           <Text>{t('delete.text')}</Text>
-          {remove.error && <ErrorAlert>{t(errorKey(remove.error))}</ErrorAlert>}
+          {remove.error && <ErrorAlert>{i18n.t(errorKey(remove.error))}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common:cancel')}

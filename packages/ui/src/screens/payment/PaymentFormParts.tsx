@@ -1,4 +1,5 @@
 import { COMMON_ERRORS, COUNTRIES, type Country } from '@amiko/core';
+import { catalogKey, type TranslationKey } from '@amiko/i18n';
 import { Alert, Button, Loader, Select, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -8,7 +9,7 @@ import { errorKey } from '../../errors.ts';
 // The parts both card forms of /payment-info share: Stripe Elements (with keys) and test mode (without).
 
 /** SPEC §8: a failed payment says 'An unknown error occurred.' unless the server said something better. */
-export function paymentErrorKey(error: unknown): string {
+export function paymentErrorKey(error: unknown): TranslationKey {
   const key = errorKey(error);
   return key === COMMON_ERRORS.unknown ? 'payment:errors.unknown' : key;
 }
@@ -27,7 +28,7 @@ export function CountrySelect({
   const { t, i18n } = useTranslation(['payment', 'catalog']);
   const data = useMemo(
     () =>
-      COUNTRIES.map((id) => ({ value: id, label: t(`catalog:countries.${id}`) })).sort((a, b) =>
+      COUNTRIES.map((id) => ({ value: id, label: t(catalogKey('countries', id)) })).sort((a, b) =>
         a.label.localeCompare(b.label, i18n.language),
       ),
     [t, i18n.language],

@@ -30,7 +30,7 @@ const AA_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' }
  * Members who can already message have nothing to pay and go straight to the community.
  */
 export default function PaymentInfoScreen() {
-  const { t } = useTranslation('payment');
+  const { t, i18n } = useTranslation(['payment', 'common']);
   const { member } = useSession();
   const hasAccess = member !== null && canMessage(member);
   const config = trpc.payments.config.useQuery(undefined, { enabled: !hasAccess, staleTime: Infinity });
@@ -51,7 +51,7 @@ export default function PaymentInfoScreen() {
               <VisuallyHidden>{t('info.loadingForm')}</VisuallyHidden>
             </Center>
           ) : config.error ? (
-            <ErrorAlert onRetry={() => void config.refetch()}>{t(errorKey(config.error))}</ErrorAlert>
+            <ErrorAlert onRetry={() => void config.refetch()}>{i18n.t(errorKey(config.error))}</ErrorAlert>
           ) : config.data.mode === 'stripe' && config.data.publishableKey ? (
             <StripeCardForm publishableKey={config.data.publishableKey} />
           ) : config.data.mode === 'test' ? (

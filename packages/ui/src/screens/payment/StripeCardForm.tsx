@@ -96,7 +96,7 @@ export function StripeCardForm({ publishableKey }: { publishableKey: string }) {
 }
 
 function StripeFields() {
-  const { t } = useTranslation('payment');
+  const { t, i18n } = useTranslation('payment');
   const stripe = useStripe();
   const elements = useElements();
   const navigate = useNavigate();
@@ -136,7 +136,7 @@ function StripeFields() {
       }
       void navigate('/payment-success');
     } catch (failure) {
-      setError(t(paymentErrorKey(failure)));
+      setError(i18n.t(paymentErrorKey(failure)));
       setProcessing(false);
     }
   };

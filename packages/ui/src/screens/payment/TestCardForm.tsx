@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trpc } from '../../trpc.ts';
 import { CountrySelect, PayButton, PaymentError, paymentErrorKey } from './PaymentFormParts.tsx';
+import { messageKey } from '../../errors.ts';
 
 /** "4242424242424242" → "4242 4242 4242 4242", as people read card numbers. */
 function formatCardNumber(value: string): string {
@@ -28,7 +29,7 @@ function formatExpiry(value: string): string {
  * server completes the payment through the webhook's own fulfilment; no real card is ever charged.
  */
 export function TestCardForm() {
-  const { t } = useTranslation('payment');
+  const { t, i18n } = useTranslation('payment');
   const navigate = useNavigate();
   const start = trpc.payments.start.useMutation();
   const confirm = trpc.payments.confirmTestPayment.useMutation();
@@ -40,7 +41,7 @@ export function TestCardForm() {
   });
   const fieldError = (field: 'cardNumber' | 'expiry' | 'cvc' | 'country') => {
     const key = form.errors[field];
-    return key ? t(String(key)) : null;
+    return key ? i18n.t(messageKey(String(key))) : null;
   };
 
   const pay = form.onSubmit(async (values) => {
@@ -57,7 +58,7 @@ export function TestCardForm() {
       }
       void navigate('/payment-success');
     } catch (failure) {
-      setError(t(paymentErrorKey(failure)));
+      setError(i18n.t(paymentErrorKey(failure)));
       setProcessing(false);
     }
   });

@@ -19,7 +19,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
  * the page to change one's interests.
  */
 export default function InterestsListScreen() {
-  const { t } = useTranslation(['common', 'profile']);
+  const { t, i18n } = useTranslation(['common', 'profile']);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const { member, refresh } = useSession();
@@ -43,7 +43,7 @@ export default function InterestsListScreen() {
   if (profile.error) {
     return (
       <Container size="md" py="xl">
-        <ErrorAlert onRetry={() => void profile.refetch()}>{t(errorKey(profile.error))}</ErrorAlert>
+        <ErrorAlert onRetry={() => void profile.refetch()}>{i18n.t(errorKey(profile.error))}</ErrorAlert>
       </Container>
     );
   }
@@ -60,7 +60,7 @@ export default function InterestsListScreen() {
       await refresh();
       return true;
     } catch (caught) {
-      setError(t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.sectionSave'));
+      setError(i18n.t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.sectionSave'));
       return false;
     }
   };

@@ -32,7 +32,7 @@ type Profile = RouterOutputs['profile']['mine'];
 
 /** /profile: every section of one's own profile, each saved on its own, and the completion percentage. */
 export default function ProfileScreen() {
-  const { t } = useTranslation(['common', 'profile', 'catalog']);
+  const { t, i18n } = useTranslation(['common', 'profile', 'catalog']);
   const { refresh } = useSession();
   const utils = trpc.useUtils();
   const profile = trpc.profile.mine.useQuery();
@@ -41,7 +41,7 @@ export default function ProfileScreen() {
   if (profile.error) {
     return (
       <Container size="md" py="xl">
-        <ErrorAlert onRetry={() => void profile.refetch()}>{t(errorKey(profile.error))}</ErrorAlert>
+        <ErrorAlert onRetry={() => void profile.refetch()}>{i18n.t(errorKey(profile.error))}</ErrorAlert>
       </Container>
     );
   }
@@ -130,7 +130,7 @@ export default function ProfileScreen() {
 
 /** The interests as badges, changed in the interests selection modal. */
 function InterestsSection({ profile }: { profile: Profile }) {
-  const { t } = useTranslation(['common', 'profile', 'catalog']);
+  const { t, i18n } = useTranslation(['common', 'profile', 'catalog']);
   const { refresh } = useSession();
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
@@ -150,7 +150,7 @@ function InterestsSection({ profile }: { profile: Profile }) {
       setOpen(false);
       void notify({ message: t('profile:saved'), color: 'teal' });
     } catch (caught) {
-      setError(t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.sectionSave'));
+      setError(i18n.t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.sectionSave'));
     }
   };
 

@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@amiko/api';
-import { REPORT_REASONS, type ReportReason } from '@amiko/core';
+import { REPORT_REASONS, type CatalogName, type ReportReason } from '@amiko/core';
+import { catalogKey, catalogKeyOf } from '@amiko/i18n';
 import {
   Alert,
   Anchor,
@@ -33,7 +34,7 @@ type PublicProfile = RouterOutputs['profile']['view'];
 
 /** /profile-view/{userId}: a member's public profile, with favourite, message, block and report. */
 export default function ProfileViewScreen() {
-  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
+  const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const { userId = '' } = useParams();
   const profile = trpc.profile.view.useQuery({ memberId: userId }, { enabled: userId !== '' });
 
@@ -43,7 +44,7 @@ export default function ProfileViewScreen() {
       <Container size="sm" py="xl">
         <Alert color="gray" title={t('community:profile.unavailableTitle')} data-testid="profile-unavailable">
           <Stack gap="sm">
-            <Text>{t(errorKey(profile.error))}</Text>
+            <Text>{i18n.t(errorKey(profile.error))}</Text>
             <Anchor component={Link} to="/community">
               {t('community:profile.backToCommunity')}
             </Anchor>
@@ -88,7 +89,7 @@ export default function ProfileViewScreen() {
                   color={shared ? 'teal.9' : 'indigo'}
                   data-shared={shared}
                 >
-                  {t(`catalog:interests.${id}`)}
+                  {t(catalogKey('interests', id))}
                   {shared && <VisuallyHidden> ({t('community:profile.sharedMark')})</VisuallyHidden>}
                 </Badge>
               );
@@ -135,22 +136,25 @@ function SelfNote() {
 function Details({ title, fields, profile }: { title: string; fields: FieldSpec[]; profile: PublicProfile }) {
   const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const values = profile as unknown as Record<string, unknown>;
+  // The values come as the server stores them, plain strings: each an id of the field's catalog (shown as
+  // it is should the catalog not know it).
+  const label = (catalog: CatalogName, id: string) => {
+    const key = catalogKeyOf(catalog, id);
+    return key ? t(key) : id;
+  };
   const rows = fields.flatMap((spec) => {
     const value = values[spec.name];
     let text: string | null = null;
-    if (spec.kind === 'select' && typeof value === 'string') text = t(`catalog:${spec.catalog}.${value}`);
+    if (spec.kind === 'select' && typeof value === 'string') text = label(spec.catalog, value);
     else if (spec.kind === 'multi' && Array.isArray(value) && value.length > 0)
-      text = value.map((id) => t(`catalog:${spec.catalog}.${id}`)).join(', ');
+      text = value.map((id) => label(spec.catalog, String(id))).join(', ');
     else if ((spec.kind === 'text' || spec.kind === 'textarea') && typeof value === 'string' && value)
       text = value;
     else if (spec.kind === 'bigFive' && value && typeof value === 'object') {
       const entries = Object.entries(value as Record<string, string>);
       if (entries.length > 0)
         text = entries
-          .map(
-            ([trait, level]) =>
-              `${t(`catalog:bigFiveTraits.${trait}`)}: ${t(`catalog:bigFiveLevels.${level}`)}`,
-          )
+          .map(([trait, level]) => `${label('bigFiveTraits', trait)}: ${label('bigFiveLevels', level)}`)
           .join(', ');
     }
     return text ? [{ label: t(`profile:fields.${spec.name}`), text }] : [];
@@ -178,7 +182,7 @@ function Details({ title, fields, profile }: { title: string; fields: FieldSpec[
 }
 
 function Actions({ profile }: { profile: PublicProfile }) {
-  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
+  const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [blocking, setBlocking] = useState(false);
@@ -246,7 +250,7 @@ function Actions({ profile }: { profile: PublicProfile }) {
       </Group>
       {toggle.error && (
         <Text c="red.8" size="sm" role="alert">
-          {t(errorKey(toggle.error))}
+          {i18n.t(errorKey(toggle.error))}
         </Text>
       )}
       <ConfirmModal
@@ -256,7 +260,7 @@ function Actions({ profile }: { profile: PublicProfile }) {
         onConfirm={() => block.mutate({ memberId: profile.id })}
         onClose={() => setBlocking(false)}
         loading={block.isPending}
-        error={block.error ? t(errorKey(block.error)) : null}
+        error={block.error ? i18n.t(errorKey(block.error)) : null}
         danger
       >
         {t('community:block.text', { name: profile.name })}
@@ -272,7 +276,7 @@ function Actions({ profile }: { profile: PublicProfile }) {
 }
 
 function ReportModal(props: { memberId: string; name: string; opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
+  const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [missingReason, setMissingReason] = useState(false);
@@ -328,7 +332,7 @@ function ReportModal(props: { memberId: string; name: string; opened: boolean; o
           />
           {report.error && (
             <Text c="red.8" size="sm" role="alert">
-              {t(errorKey(report.error))}
+              {i18n.t(errorKey(report.error))}
             </Text>
           )}
           <Group justify="flex-end">

@@ -4,7 +4,7 @@ import { notify } from '../../notify.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelect.tsx';
-import { appCodeOf, errorKey, fieldErrorsOf } from '../../errors.ts';
+import { appCodeOf, errorKey, fieldErrorsOf, messageKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 import { SECTION_FIELDS, type FieldSection, type FieldSpec } from './fields.ts';
 
@@ -12,7 +12,7 @@ type Values = Record<string, unknown>;
 
 /** One profile section: its fields, saved on their own and merged into the profile (SPEC §3). */
 export function SectionForm({ section, profile }: { section: FieldSection; profile: ProfileFields }) {
-  const { t } = useTranslation(['common', 'profile', 'catalog']);
+  const { t, i18n } = useTranslation(['common', 'profile', 'catalog']);
   const utils = trpc.useUtils();
   const fields = SECTION_FIELDS[section];
   const [values, setValues] = useState<Values>(() =>
@@ -28,7 +28,7 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
   const fieldErrors = fieldErrorsOf(save.error);
   const fieldError = (name: string) => {
     const key = fieldErrors[`values.${name}`];
-    return key ? t(key) : undefined;
+    return key ? i18n.t(messageKey(key)) : undefined;
   };
   const set = (name: string, value: unknown) => setValues((current) => ({ ...current, [name]: value }));
 
@@ -107,7 +107,7 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
 
   const generalError =
     save.error && Object.keys(fieldErrors).length === 0
-      ? t(appCodeOf(save.error) === 'VALIDATION' ? errorKey(save.error) : 'profile:errors.sectionSave')
+      ? i18n.t(appCodeOf(save.error) === 'VALIDATION' ? errorKey(save.error) : 'profile:errors.sectionSave')
       : null;
   return (
     <form

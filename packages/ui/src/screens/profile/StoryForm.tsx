@@ -2,12 +2,12 @@ import { profileSections, STORY_MAX_LENGTH, STORY_MIN_LENGTH } from '@amiko/core
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appCodeOf, errorKey } from '../../errors.ts';
+import { appCodeOf, errorKey, messageKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 
 /** Writes the story (SPEC §5: required, at least 300 characters, with a countdown of what is missing). */
 export function StoryForm(props: { initial: string; submitLabel: string; onSaved: () => void }) {
-  const { t } = useTranslation(['common', 'profile']);
+  const { t, i18n } = useTranslation(['common', 'profile']);
   const utils = trpc.useUtils();
   const [story, setStory] = useState(props.initial);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function StoryForm(props: { initial: string; submitLabel: string; onSaved
   const submit = async () => {
     const checked = profileSections.story.safeParse({ story });
     if (!checked.success) {
-      setError(t(checked.error.issues[0]!.message));
+      setError(i18n.t(messageKey(checked.error.issues[0]?.message)));
       return;
     }
     setError(null);
@@ -28,7 +28,7 @@ export function StoryForm(props: { initial: string; submitLabel: string; onSaved
       props.onSaved();
     } catch (caught) {
       // Refusals of the text itself are shown as they are; anything else is the spec's save error.
-      setError(t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.storySave'));
+      setError(i18n.t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.storySave'));
     }
   };
 

@@ -15,7 +15,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** /user-story: the third onboarding step, and later the page to rewrite one's story. */
 export default function UserStoryScreen() {
-  const { t } = useTranslation(['common', 'profile']);
+  const { t, i18n } = useTranslation(['common', 'profile']);
   const navigate = useNavigate();
   const { member, refresh } = useSession();
   const profile = trpc.profile.mine.useQuery();
@@ -30,7 +30,7 @@ export default function UserStoryScreen() {
   if (profile.error) {
     return (
       <Container size="md" py="xl">
-        <ErrorAlert onRetry={() => void profile.refetch()}>{t(errorKey(profile.error))}</ErrorAlert>
+        <ErrorAlert onRetry={() => void profile.refetch()}>{i18n.t(errorKey(profile.error))}</ErrorAlert>
       </Container>
     );
   }

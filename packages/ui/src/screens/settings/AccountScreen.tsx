@@ -1,4 +1,5 @@
 import { changeEmailSchema, deleteAccountSchema } from '@amiko/core';
+import type { TranslationKey } from '@amiko/i18n';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notify } from '../../notify.tsx';
@@ -77,8 +78,8 @@ export default function AccountScreen() {
 
 /** Password re-check and the new address; the address changes once the mailed link is opened. */
 function ChangeEmailForm({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation(['settings', 'auth', 'common']);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { t, i18n } = useTranslation(['settings', 'auth', 'common']);
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', newEmail: '' },
@@ -110,20 +111,20 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
     >
       <Stack>
         <Text size="sm">{t('account.changeEmail.intro')}</Text>
-        {formError && <ErrorAlert data-testid="change-email-error">{t(formError)}</ErrorAlert>}
+        {formError && <ErrorAlert data-testid="change-email-error">{i18n.t(formError)}</ErrorAlert>}
         <PasswordField
           label={t('account.changeEmail.password')}
           autoComplete="current-password"
           required
           data-autofocus
-          {...translatedInputProps(form, t, 'password')}
+          {...translatedInputProps(form, i18n, 'password')}
         />
         <TextInput
           label={t('account.changeEmail.newEmail')}
           type="email"
           autoComplete="email"
           required
-          {...translatedInputProps(form, t, 'newEmail')}
+          {...translatedInputProps(form, i18n, 'newEmail')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
@@ -140,11 +141,11 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
 
 /** Irreversible: the password is checked again, then the member is signed out and back on the home page. */
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
-  const { t } = useTranslation(['settings', 'auth', 'common']);
+  const { t, i18n } = useTranslation(['settings', 'auth', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '' },
@@ -172,13 +173,13 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         <Alert color="red" title={t('account.delete.title')}>
           {t('account.delete.warning')}
         </Alert>
-        {formError && <ErrorAlert data-testid="delete-account-error">{t(formError)}</ErrorAlert>}
+        {formError && <ErrorAlert data-testid="delete-account-error">{i18n.t(formError)}</ErrorAlert>}
         <PasswordField
           label={t('account.delete.password')}
           autoComplete="current-password"
           required
           data-autofocus
-          {...translatedInputProps(form, t, 'password')}
+          {...translatedInputProps(form, i18n, 'password')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** Settings → Blocked Users: everyone the member has blocked, each with Unblock (SPEC §4). */
 export default function BlockedUsersScreen() {
-  const { t } = useTranslation(['common', 'community']);
+  const { t, i18n } = useTranslation(['common', 'community']);
   const utils = trpc.useUtils();
   const list = trpc.blocks.list.useQuery();
   const unblock = trpc.blocks.unblock.useMutation({
@@ -23,13 +23,13 @@ export default function BlockedUsersScreen() {
     <Stack gap="md">
       <Title order={2}>{t('community:blocked.title')}</Title>
       <Text c="dimmed">{t('community:blocked.intro')}</Text>
-      {unblock.error && <ErrorAlert>{t(errorKey(unblock.error))}</ErrorAlert>}
+      {unblock.error && <ErrorAlert>{i18n.t(errorKey(unblock.error))}</ErrorAlert>}
       {list.isPending ? (
         <Center py="xl">
           <Loader aria-label={t('loading')} />
         </Center>
       ) : list.isError ? (
-        <ErrorAlert onRetry={() => void list.refetch()}>{t(errorKey(list.error))}</ErrorAlert>
+        <ErrorAlert onRetry={() => void list.refetch()}>{i18n.t(errorKey(list.error))}</ErrorAlert>
       ) : list.data.length === 0 ? (
         <Text c="dimmed" py="lg" data-testid="blocked-empty">
           {t('community:errors.noBlockedUsers')}

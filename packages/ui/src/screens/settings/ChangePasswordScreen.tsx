@@ -1,4 +1,5 @@
 import { changePasswordFormSchema } from '@amiko/core';
+import type { TranslationKey } from '@amiko/i18n';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -13,8 +14,8 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Settings → Change Password: current, new and confirm; other devices are signed out afterwards. */
 export default function ChangePasswordScreen() {
-  const { t } = useTranslation(['settings', 'auth', 'common']);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { t, i18n } = useTranslation(['settings', 'auth', 'common']);
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -40,7 +41,7 @@ export default function ChangePasswordScreen() {
         <Text size="sm" c="dimmed">
           {t('changePassword.intro')}
         </Text>
-        {formError && <ErrorAlert data-testid="change-password-error">{t(formError)}</ErrorAlert>}
+        {formError && <ErrorAlert data-testid="change-password-error">{i18n.t(formError)}</ErrorAlert>}
         {change.isSuccess && (
           <Alert color="green" role="status" data-testid="change-password-success">
             {t('changePassword.success')}
@@ -50,20 +51,20 @@ export default function ChangePasswordScreen() {
           label={t('changePassword.currentPassword')}
           autoComplete="current-password"
           required
-          {...translatedInputProps(form, t, 'currentPassword')}
+          {...translatedInputProps(form, i18n, 'currentPassword')}
         />
         <PasswordField
           label={t('changePassword.newPassword')}
           description={t('auth:passwordRules')}
           autoComplete="new-password"
           required
-          {...translatedInputProps(form, t, 'newPassword')}
+          {...translatedInputProps(form, i18n, 'newPassword')}
         />
         <PasswordField
           label={t('changePassword.confirmPassword')}
           autoComplete="new-password"
           required
-          {...translatedInputProps(form, t, 'confirmPassword')}
+          {...translatedInputProps(form, i18n, 'confirmPassword')}
         />
         <Group>
           <Button type="submit" loading={change.isPending} data-testid="change-password-submit">

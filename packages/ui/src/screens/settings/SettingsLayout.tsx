@@ -17,7 +17,7 @@ const SECTIONS = [
  * browser notifications), which becomes a select on narrow screens, and the chosen section beside it.
  */
 export default function SettingsLayout() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (

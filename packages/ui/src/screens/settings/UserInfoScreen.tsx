@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@amiko/api';
-import { COUNTRIES, GENDERS, LANGUAGES, profileSections } from '@amiko/core';
+import { CATALOGS, GENDERS, profileSections, type CatalogName } from '@amiko/core';
+import { catalogKey, type TranslationKey } from '@amiko/i18n';
 import {
   Alert,
   Button,
@@ -80,7 +81,7 @@ export default function UserInfoScreen() {
 function UserInfoForm({ profile }: { profile: OwnProfile }) {
   const { t, i18n } = useTranslation(['settings', 'catalog', 'auth', 'common']);
   const utils = trpc.useUtils();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const form = useForm<UserInfoValues>({
     mode: 'controlled',
     initialValues: formValues(profile),
@@ -100,16 +101,16 @@ function UserInfoForm({ profile }: { profile: OwnProfile }) {
 
   const language = i18n.resolvedLanguage ?? 'en';
   const options = useMemo(() => {
-    const sorted = (ids: readonly string[], catalog: string) =>
-      ids
-        .map((id) => ({ value: id, label: t(`catalog:${catalog}.${id}`) }))
+    const sorted = (catalog: CatalogName) =>
+      CATALOGS[catalog]
+        .map((id) => ({ value: id, label: t(catalogKey(catalog, id)) }))
         .sort((a, b) => a.label.localeCompare(b.label, language));
     const zones = Intl.supportedValuesOf('timeZone');
     if (profile.timezone && !zones.includes(profile.timezone)) zones.push(profile.timezone);
     return {
-      genders: GENDERS.map((id) => ({ value: id, label: t(`catalog:genders.${id}`) })),
-      languages: sorted(LANGUAGES, 'languages'),
-      countries: sorted(COUNTRIES, 'countries'),
+      genders: GENDERS.map((id) => ({ value: id, label: t(catalogKey('genders', id)) })),
+      languages: sorted('languages'),
+      countries: sorted('countries'),
       timezones: zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
     };
   }, [t, language, profile.timezone]);
@@ -132,7 +133,7 @@ function UserInfoForm({ profile }: { profile: OwnProfile }) {
       })}
     >
       <Stack>
-        {formError && <ErrorAlert data-testid="user-info-error">{t(formError)}</ErrorAlert>}
+        {formError && <ErrorAlert data-testid="user-info-error">{i18n.t(formError)}</ErrorAlert>}
         {save.isSuccess && !form.isDirty() && (
           <Alert color="green" role="status" data-testid="user-info-saved">
             {t('userInfo.saved')}
@@ -143,7 +144,7 @@ function UserInfoForm({ profile }: { profile: OwnProfile }) {
             label={t('userInfo.name')}
             autoComplete="name"
             required
-            {...translatedInputProps(form, t, 'name')}
+            {...translatedInputProps(form, i18n, 'name')}
           />
           <TextInput
             label={t('userInfo.email')}
@@ -156,25 +157,25 @@ function UserInfoForm({ profile }: { profile: OwnProfile }) {
             label={t('userInfo.phone')}
             type="tel"
             autoComplete="tel"
-            {...translatedInputProps(form, t, 'phone')}
+            {...translatedInputProps(form, i18n, 'phone')}
           />
           <TextInput
             label={t('userInfo.birthday')}
             type="date"
             autoComplete="bday"
-            {...translatedInputProps(form, t, 'birthday')}
+            {...translatedInputProps(form, i18n, 'birthday')}
           />
           <Select
             label={t('userInfo.gender')}
             data={options.genders}
             {...selectProps}
-            {...translatedInputProps(form, t, 'gender')}
+            {...translatedInputProps(form, i18n, 'gender')}
           />
           <Select
             label={t('userInfo.nativeLanguage')}
             data={options.languages}
             {...selectProps}
-            {...translatedInputProps(form, t, 'nativeLanguage')}
+            {...translatedInputProps(form, i18n, 'nativeLanguage')}
           />
           <MultiSelect
             label={t('userInfo.otherLanguages')}
@@ -182,25 +183,25 @@ function UserInfoForm({ profile }: { profile: OwnProfile }) {
             {...selectProps}
             placeholder={form.values.otherLanguages.length ? undefined : t('userInfo.choose')}
             hidePickedOptions
-            {...translatedInputProps(form, t, 'otherLanguages')}
+            {...translatedInputProps(form, i18n, 'otherLanguages')}
           />
           <Select
             label={t('userInfo.country')}
             data={options.countries}
             {...selectProps}
-            {...translatedInputProps(form, t, 'country')}
+            {...translatedInputProps(form, i18n, 'country')}
           />
           <TextInput
             label={t('userInfo.city')}
             autoComplete="address-level2"
-            {...translatedInputProps(form, t, 'city')}
+            {...translatedInputProps(form, i18n, 'city')}
           />
           <Select
             label={t('userInfo.timezone')}
             data={options.timezones}
             limit={50}
             {...selectProps}
-            {...translatedInputProps(form, t, 'timezone')}
+            {...translatedInputProps(form, i18n, 'timezone')}
           />
         </SimpleGrid>
         <Group>

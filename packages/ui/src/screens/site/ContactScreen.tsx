@@ -27,7 +27,7 @@ function ContactForm({ defaults, onSent }: { defaults: ContactValues; onSent: (e
   const contact = trpc.site.contact.useMutation();
   const field = (name: keyof ContactValues) => {
     const props = form.getInputProps(name);
-    return { ...props, error: translatedError(t, props.error) };
+    return { ...props, error: translatedError(i18n, props.error) };
   };
   const submit = form.onSubmit((values) => {
     const input = contactSchema.parse(values);

@@ -1,4 +1,5 @@
 import { EASE_OF_CONNECTION, FEEDBACK_TYPES, feedbackSchema, RATING_MAX } from '@amiko/core';
+import { catalogKey } from '@amiko/i18n';
 import { Button, Group, Input, NativeSelect, Radio, Rating, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -37,7 +38,7 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
   const feedback = trpc.site.feedback.useMutation();
   const field = (name: keyof FeedbackValues) => {
     const props = form.getInputProps(name);
-    return { ...props, error: translatedError(t, props.error) };
+    return { ...props, error: translatedError(i18n, props.error) };
   };
   const submit = form.onSubmit((values) => {
     const input = feedbackSchema.parse(values);
@@ -46,7 +47,7 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
       { onSuccess: onSent, onError: (error) => form.setErrors(fieldErrorsOf(error)) },
     );
   });
-  const ratingError = translatedError(t, form.errors.rating);
+  const ratingError = translatedError(i18n, form.errors.rating);
   return (
     <form onSubmit={submit} noValidate aria-label={t('feedback.title')}>
       <Stack gap="lg" maw={640}>
@@ -80,7 +81,7 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
           required
           data={[
             { value: '', label: t('feedback.typePlaceholder'), disabled: true },
-            ...FEEDBACK_TYPES.map((type) => ({ value: type, label: t(`catalog:feedbackTypes.${type}`) })),
+            ...FEEDBACK_TYPES.map((type) => ({ value: type, label: t(catalogKey('feedbackTypes', type)) })),
           ]}
           {...field('type')}
         />

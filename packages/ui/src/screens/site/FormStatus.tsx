@@ -1,7 +1,8 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import type { i18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { appCodeOf, errorKey } from '../../errors.ts';
+import { appCodeOf, errorKey, messageKey } from '../../errors.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /**
@@ -9,11 +10,11 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
  * (too many requests, Amiko unreachable). Field problems are shown next to the fields instead.
  */
 export function FormFailure({ error, title }: { error: unknown; title: string }) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const reason = appCodeOf(error) === 'VALIDATION' ? null : errorKey(error);
   return (
     <ErrorAlert title={title} data-testid="form-error">
-      {reason && reason !== 'common:errors.unknown' ? t(reason) : undefined}
+      {reason && reason !== 'common:errors.unknown' ? i18n.t(reason) : undefined}
     </ErrorAlert>
   );
 }
@@ -50,6 +51,6 @@ export function FormSuccess({
 }
 
 /** A field's error for display: the i18n key (from the shared schema or the server) translated. */
-export function translatedError(t: (key: string) => string, error: unknown): string | undefined {
-  return typeof error === 'string' && error ? t(error) : undefined;
+export function translatedError(i18n: Pick<i18n, 't'>, error: unknown): string | undefined {
+  return typeof error === 'string' && error ? i18n.t(messageKey(error)) : undefined;
 }

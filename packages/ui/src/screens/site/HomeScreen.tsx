@@ -25,7 +25,10 @@ import { Reveal } from '../../components/Reveal.tsx';
 import { EarlyAccessBanner } from './EarlyAccessBanner.tsx';
 import { HeroArt } from './HeroArt.tsx';
 
-const VALUES: { id: string; icon: Icon }[] = [
+const VALUES: {
+  id: 'kindness' | 'authenticity' | 'openness' | 'safety' | 'curiosity' | 'belonging';
+  icon: Icon;
+}[] = [
   { id: 'kindness', icon: IconHeartHandshake },
   { id: 'authenticity', icon: IconMoodHeart },
   { id: 'openness', icon: IconUsersGroup },
