@@ -6,7 +6,14 @@ import { useNavigate } from 'react-router';
 import { usePlatform, type Platform } from '../platform.tsx';
 import { trpc } from '../trpc.ts';
 import type { MessagingClient, MessagingHandlers } from './client.ts';
-import { withMessage, withRead } from './thread-data.ts';
+import {
+  listHas,
+  listWithMessage,
+  listWithoutConversation,
+  listWithRead,
+  threadWithMessage,
+  threadWithRead,
+} from './cache.ts';
 
 // Keeps the messaging caches (conversation list, threads, unread state) current from the live connection,
 // and notifies the member of messages while Amiko is in the background. Mounted once, by the Layout, for
@@ -37,59 +44,24 @@ export function useMessagingClient(): MessagingClient | null {
 }
 
 function applyMessage(utils: Utils, me: string, message: MessageView) {
-  utils.messages.thread.setData({ conversationId: message.conversationId }, (thread) =>
-    thread ? withMessage(thread, message) : thread,
+  const { conversationId } = message;
+  utils.messages.thread.setData({ conversationId }, (thread) =>
+    thread ? threadWithMessage(thread, message) : thread,
   );
-  let known = false;
-  utils.messages.conversations.setData(undefined, (list) => {
-    if (!list) return list;
-    const conversation = list.conversations.find((c) => c.id === message.conversationId);
-    if (!conversation) return list;
-    known = true;
-    if (conversation.lastMessage && conversation.lastMessage.id >= message.id) return list;
-    const updated = {
-      ...conversation,
-      lastMessage: {
-        id: message.id,
-        senderId: message.senderId,
-        body: message.body,
-        createdAt: message.createdAt,
-        readAt: message.readAt,
-      },
-      updatedAt: message.createdAt,
-      unreadCount: conversation.unreadCount + (message.recipientId === me && message.readAt === null ? 1 : 0),
-    };
-    // list.cursor stays as the server's snapshot said: only a snapshot may move the replay cursor at once.
-    return {
-      ...list,
-      conversations: [updated, ...list.conversations.filter((c) => c.id !== conversation.id)],
-    };
-  });
+  utils.messages.conversations.setData(undefined, (list) =>
+    list ? listWithMessage(list, me, message) : list,
+  );
   // A new conversation: its other member's name and photo come with the list.
-  if (!known) void utils.messages.conversations.invalidate();
+  if (!listHas(utils.messages.conversations.getData(), conversationId))
+    void utils.messages.conversations.invalidate();
   // The unread state follows from the server ('unread:changed'), never from counting here.
 }
 
 function applyRead(utils: Utils, me: string, event: ConversationReadEvent) {
   utils.messages.thread.setData({ conversationId: event.conversationId }, (thread) =>
-    thread ? withRead(thread, event) : thread,
+    thread ? threadWithRead(thread, event) : thread,
   );
-  utils.messages.conversations.setData(undefined, (list) =>
-    list
-      ? {
-          ...list,
-          conversations: list.conversations.map((c) => {
-            if (c.id !== event.conversationId) return c;
-            const last = c.lastMessage;
-            const lastRead =
-              last && last.senderId !== event.readerId && last.id <= event.upTo && last.readAt === null
-                ? { ...last, readAt: event.readAt }
-                : last;
-            return { ...c, lastMessage: lastRead };
-          }),
-        }
-      : list,
-  );
+  utils.messages.conversations.setData(undefined, (list) => (list ? listWithRead(list, event) : list));
   if (event.readerId === me) void utils.messages.conversations.invalidate();
 }
 
@@ -147,7 +119,7 @@ export function useMessagingLive(memberId: string | null) {
       deleted(conversationId) {
         const { utils } = latest.current;
         utils.messages.conversations.setData(undefined, (list) =>
-          list ? { ...list, conversations: list.conversations.filter((c) => c.id !== conversationId) } : list,
+          list ? listWithoutConversation(list, conversationId) : list,
         );
         utils.messages.thread.setData({ conversationId }, undefined);
       },

@@ -1,31 +1,17 @@
-import type { MessageView, PeerView } from '@amiko/api';
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { PeerView } from '@amiko/api';
+import { Button, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import defaultAvatar from '../../assets/default-avatar.svg';
-import { errorKey, messageKey } from '../../errors.ts';
-import type { MessagingClient, OutboxEntry } from '../../messaging/client.ts';
-import { withRead } from '../../messaging/thread-data.ts';
-import { trpc } from '../../trpc.ts';
-import { Composer } from './Composer.tsx';
-import { formatMessageTime } from './format.ts';
-import { ThreadActions } from './ThreadActions.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { errorKey } from '../../errors.ts';
+import type { MessagingClient } from '../../messaging/client.ts';
+import { trpc } from '../../trpc.ts';
+import { MessageList } from './MessageList.tsx';
+import { ThreadFooter } from './ThreadFooter.tsx';
+import { ThreadHeader } from './ThreadHeader.tsx';
+import { usePendingMessages, useTyping } from './useLiveThreadState.ts';
+import { useOlderMessages } from './useOlderMessages.ts';
+import { useReadMarks } from './useReadMarks.ts';
+import { useScrollAnchor } from './useScrollAnchor.ts';
 
 interface Props {
   me: string;
@@ -38,15 +24,13 @@ interface Props {
   onDeleted(): void;
 }
 
-const NEAR_BOTTOM_PX = 120;
-const noEntries: OutboxEntry[] = [];
-const noTyping = new Map<string, { memberId: string; until: number }>();
-const noop = () => () => undefined;
+/** Scrolled this close to the top, the older messages load. */
+const LOAD_OLDER_PX = 40;
 
 /** One conversation: its messages (older ones load when scrolling up), read marks, typing, the composer. */
 export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, onDeleted }: Props) {
+  // The namespaces of the errors a thread can show (blocked, payment) load with it.
   const { t, i18n } = useTranslation(['messages', 'community', 'payment', 'common']);
-  const utils = trpc.useUtils();
   const name = peer.deleted ? t('deletedMember') : peer.name;
   const thread = trpc.messages.thread.useQuery(
     { conversationId: conversationId ?? '' },
@@ -54,171 +38,52 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
     { enabled: conversationId !== null, staleTime: Infinity, refetchOnWindowFocus: false },
   );
   const messages = conversationId ? (thread.data?.messages ?? []) : [];
-  const outbox = useSyncExternalStore(
-    client?.outbox.subscribe ?? noop,
-    client?.outbox.get ?? (() => noEntries),
-  );
-  const pending = outbox.filter((e) => e.to === peer.id);
-  const failed = pending.findLast((e) => e.status === 'failed');
-  const typingMap = useSyncExternalStore(
-    client?.typing.subscribe ?? noop,
-    client?.typing.get ?? (() => noTyping),
-  );
-  const typing = conversationId ? typingMap.get(conversationId) : undefined;
-  const markRead = trpc.messages.markRead.useMutation();
-
-  // Older messages, merged in front of the cached thread.
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const [olderError, setOlderError] = useState<unknown>(null);
-  const loadOlder = async () => {
-    const first = messages[0];
-    if (!conversationId || !first || loadingOlder || !thread.data?.hasMore) return;
-    setLoadingOlder(true);
-    setOlderError(null);
-    try {
-      const page = await utils.client.messages.thread.query({ conversationId, before: first.id });
-      utils.messages.thread.setData({ conversationId }, (data) =>
-        data
-          ? {
-              hasMore: page.hasMore,
-              messages: [
-                ...page.messages.filter((m) => !data.messages.some((d) => d.id === m.id)),
-                ...data.messages,
-              ],
-            }
-          : data,
-      );
-    } catch (error) {
-      setOlderError(error);
-    } finally {
-      setLoadingOlder(false);
-    }
-  };
-
-  // Reading: messages to me that I have on screen are marked read (the sender sees "Read").
-  const unreadUpTo = messages.reduce(
-    (max, m) => (m.recipientId === me && m.readAt === null ? Math.max(max, m.id) : max),
-    0,
-  );
-  const markReadOverHttp = markRead.mutate;
-  useEffect(() => {
-    if (!conversationId || unreadUpTo === 0) return;
-    const mark = () => {
-      if (document.visibilityState !== 'visible') return;
-      document.removeEventListener('visibilitychange', mark);
-      const event = { conversationId, readerId: me, upTo: unreadUpTo, readAt: Date.now() };
-      utils.messages.thread.setData({ conversationId }, (data) => (data ? withRead(data, event) : data));
-      utils.messages.conversations.setData(undefined, (list) =>
-        list
-          ? {
-              ...list,
-              conversations: list.conversations.map((c) =>
-                c.id === conversationId ? { ...c, unreadCount: 0 } : c,
-              ),
-            }
-          : list,
-      );
-      if (!client?.markRead(conversationId, unreadUpTo))
-        markReadOverHttp({ conversationId, upTo: unreadUpTo });
-    };
-    mark();
-    document.addEventListener('visibilitychange', mark);
-    return () => document.removeEventListener('visibilitychange', mark);
-  }, [conversationId, unreadUpTo, me, client, utils, markReadOverHttp]);
-
-  // Scrolling: start at the newest message, follow new ones when near the bottom, and keep the view still
-  // when older messages are put in front.
-  const viewport = useRef<HTMLDivElement>(null);
-  const nearBottom = useRef(true);
-  const previous = useRef<{ first?: number; last?: number; height: number; count: number }>({
-    height: 0,
-    count: 0,
+  const pending = usePendingMessages(client, peer.id, messages);
+  const typing = useTyping(client, conversationId);
+  const older = useOlderMessages(conversationId, thread.data);
+  useReadMarks(conversationId, me, messages, client);
+  const scroll = useScrollAnchor({
+    firstId: messages[0]?.id,
+    lastId: messages.at(-1)?.id,
+    pendingCount: pending.length,
+    changed: typing,
   });
-  const lastId = messages.at(-1)?.id;
-  const firstId = messages[0]?.id;
-  useLayoutEffect(() => {
-    const element = viewport.current;
-    if (!element) return;
-    const before = previous.current;
-    if (
-      before.first !== undefined &&
-      firstId !== undefined &&
-      firstId < before.first &&
-      lastId === before.last
-    ) {
-      element.scrollTop += element.scrollHeight - before.height;
-    } else if (nearBottom.current || lastId !== before.last || pending.length !== before.count) {
-      element.scrollTop = element.scrollHeight;
-    }
-    previous.current = { first: firstId, last: lastId, height: element.scrollHeight, count: pending.length };
-  }, [firstId, lastId, pending.length, typing]);
-
-  const lastMine = messages.findLast((m) => m.senderId === me);
 
   return (
     <Stack gap={0} h="100%" aria-label={t('thread.label', { name })} component="section">
-      <Group
-        px="sm"
-        py="xs"
-        gap="sm"
-        wrap="nowrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-      >
-        {onBack && (
-          <ActionIcon variant="subtle" size="lg" onClick={onBack} aria-label={t('thread.back')}>
-            <IconArrowLeft aria-hidden="true" />
-          </ActionIcon>
-        )}
-        <Avatar src={peer.avatarUrl ?? defaultAvatar} alt="" radius="xl" size={36} />
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          {peer.deleted ? (
-            <Text fw={600} c="dimmed" truncate="end">
-              {name}
-            </Text>
-          ) : (
-            <Anchor
-              component={Link}
-              to={`/profile-view/${peer.id}`}
-              fw={600}
-              c="inherit"
-              truncate="end"
-              display="block"
-            >
-              {name}
-            </Anchor>
-          )}
-          <Text size="xs" c="dimmed" h={16} aria-live="polite" data-testid="typing">
-            {typing && typing.memberId === peer.id ? t('thread.typing', { name }) : ''}
-          </Text>
-        </Box>
-        <ThreadActions
-          peer={peer}
-          name={name}
-          conversationId={conversationId}
-          blockedByMe={blockedByMe}
-          onDeleted={onDeleted}
-        />
-      </Group>
+      <ThreadHeader
+        peer={peer}
+        name={name}
+        typing={typing?.memberId === peer.id}
+        conversationId={conversationId}
+        blockedByMe={blockedByMe}
+        onBack={onBack}
+        onDeleted={onDeleted}
+      />
 
       <ScrollArea
         style={{ flex: 1 }}
-        viewportRef={viewport}
+        viewportRef={scroll.viewport}
         type="auto"
         onScrollPositionChange={({ y }) => {
-          const element = viewport.current;
-          if (element) nearBottom.current = element.scrollHeight - element.clientHeight - y < NEAR_BOTTOM_PX;
-          if (y < 40) void loadOlder();
+          scroll.onScroll(y);
+          if (y < LOAD_OLDER_PX) void older.loadOlder();
         }}
       >
         <Stack gap={6} p="sm">
           {thread.data?.hasMore && (
             <Group justify="center">
-              <Button variant="subtle" size="xs" onClick={() => void loadOlder()} loading={loadingOlder}>
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => void older.loadOlder()}
+                loading={older.loading}
+              >
                 {t('thread.loadOlder')}
               </Button>
             </Group>
           )}
-          {olderError !== null && <ErrorAlert>{i18n.t(errorKey(olderError))}</ErrorAlert>}
+          {older.error !== null && <ErrorAlert>{i18n.t(errorKey(older.error))}</ErrorAlert>}
           {conversationId && thread.isPending ? (
             <Group justify="center" p="lg">
               <Loader size="sm" aria-label={t('common:loading')} />
@@ -232,136 +97,17 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
               {t('thread.empty', { name })}
             </Text>
           ) : null}
-          <Box role="log">
-            <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-              {messages.map((message) => (
-                <Bubble
-                  key={message.id}
-                  message={message}
-                  mine={message.senderId === me}
-                  senderName={message.senderId === me ? t('thread.fromYou') : name}
-                  status={
-                    message.id === lastMine?.id
-                      ? message.readAt
-                        ? t('thread.read')
-                        : t('thread.sent')
-                      : null
-                  }
-                  time={formatMessageTime(message.createdAt, i18n.language)}
-                />
-              ))}
-              {pending.map((entry) => (
-                <Box component="li" key={entry.clientId} mb={6} data-testid="pending-message">
-                  <Group justify="flex-end">
-                    <Paper
-                      px="sm"
-                      py={6}
-                      radius="lg"
-                      bg="indigo.1"
-                      maw="80%"
-                      style={{ opacity: entry.status === 'failed' ? 0.7 : 1 }}
-                    >
-                      <Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{entry.body}</Text>
-                      <Group gap="xs" justify="flex-end" mt={2}>
-                        <Text size="xs" c={entry.status === 'failed' ? 'red.8' : 'dimmed'}>
-                          {entry.status === 'failed' ? t('thread.notSent') : t('thread.sending')}
-                        </Text>
-                        {entry.status === 'failed' && client && (
-                          <>
-                            <Button
-                              variant="subtle"
-                              size="compact-xs"
-                              onClick={() => client.retry(entry.clientId)}
-                            >
-                              {t('thread.retry')}
-                            </Button>
-                            <Button
-                              variant="subtle"
-                              size="compact-xs"
-                              color="gray"
-                              onClick={() => client.discard(entry.clientId)}
-                            >
-                              {t('thread.discard')}
-                            </Button>
-                          </>
-                        )}
-                      </Group>
-                    </Paper>
-                  </Group>
-                </Box>
-              ))}
-            </Box>
-          </Box>
+          <MessageList me={me} peerName={name} messages={messages} pending={pending} client={client} />
         </Stack>
       </ScrollArea>
 
-      <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-        {failed?.error && (
-          <ErrorAlert mb="xs" data-testid="send-error">
-            {i18n.t(messageKey(failed.error.message))}
-          </ErrorAlert>
-        )}
-        {peer.deleted ? (
-          <Text size="sm" c="dimmed">
-            {t('thread.memberDeleted')}
-          </Text>
-        ) : blockedByMe ? (
-          <Text size="sm" c="dimmed">
-            {t('thread.blockedByMe')}{' '}
-            <Anchor component={Link} to="/settings/blocked-users">
-              {t('thread.manageBlocked')}
-            </Anchor>
-          </Text>
-        ) : (
-          <Composer
-            disabled={client === null}
-            onSend={(body) => client?.send(peer.id, body)}
-            onTyping={() => conversationId && client?.typingIn(conversationId)}
-          />
-        )}
-      </Box>
+      <ThreadFooter
+        peer={peer}
+        conversationId={conversationId}
+        blockedByMe={blockedByMe}
+        failed={pending.findLast((e) => e.status === 'failed')}
+        client={client}
+      />
     </Stack>
-  );
-}
-
-function Bubble({
-  message,
-  mine,
-  senderName,
-  status,
-  time,
-}: {
-  message: MessageView;
-  mine: boolean;
-  senderName: string;
-  status: string | null;
-  time: string;
-}) {
-  return (
-    <Box component="li" mb={6} data-testid="message" data-mine={mine}>
-      <Group justify={mine ? 'flex-end' : 'flex-start'}>
-        <Paper
-          px="sm"
-          py={6}
-          radius="lg"
-          bg={mine ? 'indigo.8' : 'gray.1'}
-          c={mine ? 'white' : undefined}
-          maw="80%"
-        >
-          <VisuallyHidden>{senderName}: </VisuallyHidden>
-          <Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="message-body">
-            {message.body}
-          </Text>
-          <Text size="xs" c={mine ? 'white' : 'dimmed'} ta="right">
-            {time}
-          </Text>
-        </Paper>
-      </Group>
-      {status && (
-        <Text size="xs" c="dimmed" ta="right" data-testid="read-status">
-          {status}
-        </Text>
-      )}
-    </Box>
   );
 }

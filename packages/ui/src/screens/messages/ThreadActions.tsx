@@ -5,6 +5,7 @@ import { IconBan, IconDots, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../errors.ts';
+import { listWithBlocked, listWithoutConversation } from '../../messaging/cache.ts';
 import { trpc } from '../../trpc.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
@@ -28,14 +29,7 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
       close();
       void notify({ message: t('block.done', { name }) });
       utils.messages.conversations.setData(undefined, (list) =>
-        list
-          ? {
-              ...list,
-              conversations: list.conversations.map((c) =>
-                c.other.id === peer.id ? { ...c, blockedByMe: true } : c,
-              ),
-            }
-          : list,
+        list ? listWithBlocked(list, peer.id) : list,
       );
       await Promise.all([utils.messages.open.invalidate({ with: peer.id }), utils.blocks.list.invalidate()]);
     },
@@ -44,7 +38,7 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
     onSuccess: (_data, { conversationId }) => {
       close();
       utils.messages.conversations.setData(undefined, (list) =>
-        list ? { ...list, conversations: list.conversations.filter((c) => c.id !== conversationId) } : list,
+        list ? listWithoutConversation(list, conversationId) : list,
       );
       utils.messages.thread.setData({ conversationId }, undefined);
       void utils.messages.unread.invalidate();

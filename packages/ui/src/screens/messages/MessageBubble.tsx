@@ -1,0 +1,46 @@
+import type { MessageView } from '@amiko/api';
+import { Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+
+/** One stored message: mine on the right, theirs on the left; the sender named for screen readers. */
+export function MessageBubble({
+  message,
+  mine,
+  senderName,
+  status,
+  time,
+}: {
+  message: MessageView;
+  mine: boolean;
+  senderName: string;
+  /** "Sent" or "Read" under the last message I sent, else null. */
+  status: string | null;
+  time: string;
+}) {
+  return (
+    <Box component="li" mb={6} data-testid="message" data-mine={mine}>
+      <Group justify={mine ? 'flex-end' : 'flex-start'}>
+        <Paper
+          px="sm"
+          py={6}
+          radius="lg"
+          bg={mine ? 'indigo.8' : 'gray.1'}
+          c={mine ? 'white' : undefined}
+          maw="80%"
+        >
+          <VisuallyHidden>{senderName}: </VisuallyHidden>
+          <Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="message-body">
+            {message.body}
+          </Text>
+          <Text size="xs" c={mine ? 'white' : 'dimmed'} ta="right">
+            {time}
+          </Text>
+        </Paper>
+      </Group>
+      {status && (
+        <Text size="xs" c="dimmed" ta="right" data-testid="read-status">
+          {status}
+        </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import type { PeerView } from '@amiko/api';
+import { Anchor, Box, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { messageKey } from '../../errors.ts';
+import type { MessagingClient, OutboxEntry } from '../../messaging/client.ts';
+import { Composer } from './Composer.tsx';
+
+/**
+ * Below the conversation: why the last message was not sent, and the composer, or why there is none (the
+ * other member deleted their account, or I blocked them).
+ */
+export function ThreadFooter({
+  peer,
+  conversationId,
+  blockedByMe,
+  failed,
+  client,
+}: {
+  peer: PeerView;
+  conversationId: string | null;
+  blockedByMe: boolean;
+  /** The last message to this member that was not sent. */
+  failed: OutboxEntry | undefined;
+  client: MessagingClient | null;
+}) {
+  const { t, i18n } = useTranslation('messages');
+  return (
+    <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      {failed?.error && (
+        <ErrorAlert mb="xs" data-testid="send-error">
+          {i18n.t(messageKey(failed.error.message))}
+        </ErrorAlert>
+      )}
+      {peer.deleted ? (
+        <Text size="sm" c="dimmed">
+          {t('thread.memberDeleted')}
+        </Text>
+      ) : blockedByMe ? (
+        <Text size="sm" c="dimmed">
+          {t('thread.blockedByMe')}{' '}
+          <Anchor component={Link} to="/settings/blocked-users">
+            {t('thread.manageBlocked')}
+          </Anchor>
+        </Text>
+      ) : (
+        <Composer
+          disabled={client === null}
+          onSend={(body) => client?.send(peer.id, body)}
+          onTyping={() => conversationId && client?.typingIn(conversationId)}
+        />
+      )}
+    </Box>
+  );
+}
