@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import '../../test/dom.ts';
+import type { RouterInputs, RouterOutputs } from '@amiko/api';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { directoryCard, signedInMember } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import CommunityScreen from './CommunityScreen.tsx';
+
+type DirectoryInput = RouterInputs['community']['directory'];
+type DirectoryPage = RouterOutputs['community']['directory'];
+
+/** The directory: two pages of cards; any filter finds nobody. Remembers what it was asked. */
+function directory() {
+  const asked: DirectoryInput[] = [];
+  const answer = (input: DirectoryInput): DirectoryPage => {
+    asked.push(input);
+    const limited = false;
+    if (Object.keys(input.filters ?? {}).length > 0) return { items: [], nextCursor: null, limited };
+    return input.cursor
+      ? { items: [directoryCard('m3', 'Cleo Clark')], nextCursor: null, limited }
+      : {
+          items: [directoryCard('m1', 'Ana Alves'), directoryCard('m2', 'Dan Diaz')],
+          nextCursor: 'p2',
+          limited,
+        };
+  };
+  return { asked, answer };
+}
+
+const cardNames = () => screen.getAllByTestId('member-card').map((card) => card.getAttribute('aria-label'));
+
+// Mantine's selects hold hundreds of elements, and a busy test machine is slow to query them.
+describe('CommunityScreen', { timeout: 30_000 }, () => {
+  it('lists members page by page, and asks for the filters applied', async () => {
+    const { asked, answer } = directory();
+    const { user } = renderWithApp(<CommunityScreen />, {
+      api: { auth: { me: () => signedInMember() }, community: { directory: answer } },
+    });
+    await screen.findByText('Ana Alves');
+    expect(cardNames()).toEqual(['Ana Alves', 'Dan Diaz']);
+    expect(asked[0]).toMatchObject({ filters: {}, sort: 'sharedInterests', limit: 20 });
+    expect(asked[0]?.cursor ?? null).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await screen.findByText('Cleo Clark');
+    expect(cardNames()).toEqual(['Ana Alves', 'Dan Diaz', 'Cleo Clark']);
+    expect(asked.at(-1)).toMatchObject({ cursor: 'p2' });
+    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+
+    const filters = screen.getByRole('form', { name: 'Filters' });
+    await user.type(within(filters).getByLabelText('City'), 'Nowhere');
+    await user.click(within(filters).getByRole('button', { name: 'Apply filters' }));
+    expect((await screen.findByTestId('directory-empty')).textContent).toBe(
+      'No Users available for the filters you selected',
+    );
+    expect(asked.at(-1)).toMatchObject({ filters: { city: 'Nowhere' }, sort: 'sharedInterests' });
+    expect(asked.at(-1)?.cursor ?? null).toBeNull();
+
+    await user.click(within(filters).getByRole('button', { name: 'Reset' }));
+    await screen.findByText('Ana Alves');
+    expect(asked.at(-1)).toMatchObject({ filters: {} });
+    expect(asked.at(-1)?.cursor ?? null).toBeNull();
+  });
+
+  it('orders by newest members when asked, and hides and shows the filters keeping what was typed', async () => {
+    const { asked, answer } = directory();
+    const { user } = renderWithApp(<CommunityScreen />, {
+      api: { auth: { me: () => signedInMember() }, community: { directory: answer } },
+    });
+    await screen.findByText('Ana Alves');
+    await user.click(screen.getByRole('radio', { name: 'Newest members' }));
+    await screen.findByText('Ana Alves');
+    expect(asked.at(-1)).toMatchObject({ sort: 'newest' });
+
+    await user.type(screen.getByLabelText('City'), 'Graz');
+    const toggle = screen.getByRole('button', { name: 'Hide filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(toggle);
+    const show = screen.getByRole('button', { name: 'Show filters' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    await user.click(show);
+    expect(screen.getByLabelText<HTMLInputElement>('City').value).toBe('Graz');
+  });
+
+  it('shows visitors the newest members without filters, and the way to sign in', async () => {
+    const { asked, answer } = directory();
+    renderWithApp(<CommunityScreen />, {
+      api: { auth: { me: () => null }, community: { directory: answer } },
+    });
+    await screen.findByText('Ana Alves');
+    expect(screen.getByTestId('visitor-note').textContent).toContain(
+      'Sign in to use the filters and see full profiles.',
+    );
+    expect(screen.getByRole('link', { name: 'Sign In / Sign Up' }).getAttribute('href')).toBe('/auth');
+    expect(screen.queryByRole('form', { name: 'Filters' })).toBeNull();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ filters: {}, sort: 'newest', limit: 20 });
+  });
+});

@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import '../../test/dom.ts';
+import type { DirectoryFilters } from '@amiko/core';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../test/render.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
+
+function renderPanel() {
+  const applied: DirectoryFilters[] = [];
+  const view = renderWithApp(<FilterPanel onChange={(filters) => applied.push(filters)} />);
+  const form = screen.getByRole('form', { name: 'Filters' });
+  const field = (label: string) => within(form).getByLabelText<HTMLInputElement>(label);
+  return { ...view, applied, form, field };
+}
+
+// Mantine's selects hold hundreds of elements, and a busy test machine is slow to query them.
+describe('FilterPanel', { timeout: 30_000 }, () => {
+  it('refuses an age outside 16–100 and a minimum above the maximum, with the texts of SPEC §5', async () => {
+    const { user, applied, field, form } = renderPanel();
+    const apply = within(form).getByRole('button', { name: 'Apply filters' });
+    await user.clear(field('Min age'));
+    await user.type(field('Min age'), '15');
+    await user.click(apply);
+    expect(screen.getByText('Min age must be between 16 and 100.')).toBeTruthy();
+    await user.clear(field('Min age'));
+    await user.type(field('Min age'), '60');
+    await user.clear(field('Max age'));
+    await user.type(field('Max age'), '40');
+    await user.click(apply);
+    expect(screen.queryByText('Min age must be between 16 and 100.')).toBeNull();
+    expect(screen.getByText('Min age cannot be greater than Max age.')).toBeTruthy();
+    expect(applied).toEqual([]);
+  });
+
+  it('applies what was chosen, and nothing for the whole age range or an empty city', async () => {
+    const { user, applied, field, form } = renderPanel();
+    const apply = within(form).getByRole('button', { name: 'Apply filters' });
+    await user.type(field('City'), '   ');
+    await user.click(apply);
+    expect(applied).toEqual([{}]);
+
+    await user.clear(field('Min age'));
+    await user.type(field('Min age'), '20');
+    await user.clear(field('Max age'));
+    await user.type(field('Max age'), '35');
+    await user.clear(field('City'));
+    await user.type(field('City'), ' Berlin ');
+    await user.click(within(form).getByRole('combobox', { name: 'Gender' }));
+    await user.click(await screen.findByRole('option', { name: 'Female' }));
+    await user.click(within(form).getByRole('switch', { name: 'New members only' }));
+    await user.click(apply);
+    expect(applied.at(-1)).toEqual({
+      age: { minAge: 20, maxAge: 35 },
+      gender: 'female',
+      city: 'Berlin',
+      newMembers: true,
+    });
+  });
+
+  it('chooses interests by their labels and sends their ids', async () => {
+    const { user, applied, form } = renderPanel();
+    const interests = within(form).getByRole('combobox', { name: 'Search by interests' });
+    await user.type(interests, 'Hik');
+    await user.click(await screen.findByRole('option', { name: 'Hiking' }));
+    await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
+    expect(applied).toEqual([{ interests: ['hiking'] }]);
+  });
+
+  it('empties the form, its errors and the filters with Reset', async () => {
+    const { user, applied, field, form } = renderPanel();
+    await user.clear(field('Min age'));
+    await user.type(field('Min age'), '99');
+    await user.clear(field('Max age'));
+    await user.type(field('Max age'), '20');
+    await user.type(field('City'), 'Graz');
+    await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByText('Min age cannot be greater than Max age.')).toBeTruthy();
+
+    await user.click(within(form).getByRole('button', { name: 'Reset' }));
+    expect(applied).toEqual([{}]);
+    expect(screen.queryByText('Min age cannot be greater than Max age.')).toBeNull();
+    expect(field('Min age')).toHaveProperty('value', '16');
+    expect(field('Max age')).toHaveProperty('value', '100');
+    expect(field('City')).toHaveProperty('value', '');
+  });
+});
