@@ -1,4 +1,5 @@
 import { isCatalogId, type CatalogId, type CatalogName } from '@amiko/core';
+import type { TranslationKey } from './keys.ts';
 
 // The keys of the catalog labels, built from the ids in packages/core, so that an id without a label is a
 // compile error wherever its key is translated. A module of its own: it brings the catalogs into the
@@ -8,6 +9,13 @@ import { isCatalogId, type CatalogId, type CatalogName } from '@amiko/core';
 export type CatalogKey<N extends CatalogName = CatalogName> = {
   [K in N]: `catalog:${K}.${CatalogId<K>}`;
 }[N];
+
+/** `true` when every catalog id has a label in catalog.json; else names the labels missing. */
+type EveryIdLabelled<Missing = Exclude<CatalogKey, TranslationKey>> = [Missing] extends [never]
+  ? true
+  : { missingLabels: Missing };
+/** Compiles only while every catalog id has a label: the error names the ones without. */
+export const EVERY_CATALOG_ID_LABELLED: EveryIdLabelled = true;
 
 /**
  * The key of a catalog entry's label. The key type is built from the ids in packages/core, so an id without
