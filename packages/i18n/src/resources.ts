@@ -2,6 +2,7 @@ import type auth from '../locales/en/auth.json';
 import type catalog from '../locales/en/catalog.json';
 import type common from '../locales/en/common.json';
 import type community from '../locales/en/community.json';
+import type desktop from '../locales/en/desktop.json';
 import type mail from '../locales/en/mail.json';
 import type messages from '../locales/en/messages.json';
 import type payment from '../locales/en/payment.json';
@@ -21,6 +22,7 @@ interface Files {
   site: typeof site;
   payment: typeof payment;
   mail: typeof mail;
+  desktop: typeof desktop;
 }
 
 /**

@@ -3,9 +3,10 @@
 import { DEFAULT_LANGUAGE, UI_LANGUAGES, type UiLanguage } from '@amiko/core';
 import de from '@amiko/i18n/locales/de/desktop.json' with { type: 'json' };
 import en from '@amiko/i18n/locales/en/desktop.json' with { type: 'json' };
-import i18next, { type TOptions } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 
-export type Translate = (key: string, options?: TOptions) => string;
+/** Keys are checked against the desktop namespace (packages/i18n/src/resources.ts). */
+export type Translate = TFunction<'desktop'>;
 
 const instance = i18next.createInstance();
 void instance.init({
@@ -20,8 +21,7 @@ void instance.init({
 });
 
 export function translator(language: UiLanguage): Translate {
-  const t = instance.getFixedT(language);
-  return (key, options) => t(key, options ?? {}) as string;
+  return instance.getFixedT(language, 'desktop');
 }
 
 /** The first interface language among BCP 47 tags in order of preference ("de-AT" is German), else English. */

@@ -21,6 +21,9 @@ export function testPlatform(apiBaseUrl = ''): Platform & { notified: { title: s
     setUnreadCount: () => undefined,
     notify: ({ title, body }) => void notified.push({ title, body }),
     openExternal: () => undefined,
+    onNavigate: () => () => undefined,
+    notificationAccess: () => 'unsupported',
+    requestNotificationAccess: async () => 'unsupported',
   };
 }
 

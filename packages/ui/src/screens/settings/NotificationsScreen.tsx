@@ -7,19 +7,19 @@ import { notify } from '../../notify.tsx';
 import { usePlatform, type NotificationAccess } from '../../platform.tsx';
 import { trpc } from '../../trpc.ts';
 
-const ACCESS_TEXT: Record<NotificationAccess, string> = {
+const ACCESS_TEXT = {
   default: 'notifications.browserAsk',
   granted: 'notifications.browserGranted',
   denied: 'notifications.browserDenied',
   unsupported: 'notifications.browserUnsupported',
-};
+} as const satisfies Record<NotificationAccess, string>;
 
 /**
  * Settings → Notifications: whether notifications show message text (off by default, kept on the server
  * for every device), and in a browser the permission to notify, asked for only when the member clicks.
  */
 export default function NotificationsScreen() {
-  const { t } = useTranslation(['settings', 'common']);
+  const { t, i18n } = useTranslation(['settings', 'common']);
   const platform = usePlatform();
   const utils = trpc.useUtils();
   const settings = trpc.account.notifications.useQuery();
@@ -35,14 +35,14 @@ export default function NotificationsScreen() {
     <Stack>
       <Title order={2}>{t('notifications.title')}</Title>
       <Text c="dimmed">{t('notifications.intro')}</Text>
-      {save.error && <ErrorAlert>{t(errorKey(save.error))}</ErrorAlert>}
+      {save.error && <ErrorAlert>{i18n.t(errorKey(save.error))}</ErrorAlert>}
       <Paper withBorder p="md" radius="md">
         {settings.isPending ? (
           <Center py="md">
             <Loader aria-label={t('common:loading')} />
           </Center>
         ) : settings.isError ? (
-          <ErrorAlert onRetry={() => void settings.refetch()}>{t(errorKey(settings.error))}</ErrorAlert>
+          <ErrorAlert onRetry={() => void settings.refetch()}>{i18n.t(errorKey(settings.error))}</ErrorAlert>
         ) : (
           <Switch
             label={t('notifications.showMessageText')}
