@@ -1,0 +1,110 @@
+import { resolve } from 'node:path';
+import { parseDatabaseUrl } from '@amiko/db';
+import BetterSqlite3 from 'better-sqlite3';
+import { ConfigError, readEnv } from '../env.ts';
+
+// What `pnpm backup` and `pnpm restore` share: where the data is, the archive's layout, and how a command
+// ends. Both read the same environment as the server, so they find the data where the server keeps it.
+
+/** The archive: a gzip-compressed tar with these entries, in this order. */
+export const MANIFEST_ENTRY = 'amiko-backup.json';
+export const DATABASE_ENTRY = 'amiko.db';
+export const UPLOADS_PREFIX = 'uploads/';
+/** Raised when the archive's layout changes; restore refuses formats it does not know. */
+export const ARCHIVE_FORMAT = 1;
+
+export interface Manifest {
+  format: number;
+  createdAt: string;
+  database: 'sqlite';
+}
+
+/** A name the uploads folder may hold and an archive may restore: one path segment, no dot file. */
+export function isUploadName(name: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9._-]{0,254}$/.test(name);
+}
+
+export type DataLocation =
+  | { dialect: 'sqlite'; databaseFile: string; uploadsDir: string }
+  | { dialect: 'postgres'; uploadsDir: string };
+
+/** Where the server configured by `source` keeps its data (relative paths from the working folder). */
+export function dataLocation(source: Record<string, string | undefined>): DataLocation {
+  const env = readEnv(source);
+  const uploadsDir = resolve(env.UPLOADS_DIR);
+  const target = parseDatabaseUrl(env.DATABASE_URL);
+  if (target.dialect === 'postgres') return { dialect: 'postgres', uploadsDir };
+  if (target.file === ':memory:')
+    throw new OpsError('DATABASE_URL names an in-memory database: nothing to keep');
+  return { dialect: 'sqlite', databaseFile: resolve(target.file), uploadsDir };
+}
+
+/** What to do instead on PostgreSQL, where the database server has its own tools. */
+export function postgresAdvice(uploadsDir: string): string {
+  return `DATABASE_URL points to PostgreSQL: back up and restore the database with PostgreSQL's own tools,
+and the uploads folder (${uploadsDir}) beside it:
+
+  pg_dump --format=custom --file=amiko.dump "$DATABASE_URL"
+  tar -czf amiko-uploads.tar.gz -C '${uploadsDir}' .
+
+  pg_restore --no-owner --dbname="$DATABASE_URL" amiko.dump   # into an empty database, before Amiko starts
+  tar -xzf amiko-uploads.tar.gz -C '${uploadsDir}'
+
+README.md, "Operations", shows the same with docker compose.`;
+}
+
+/** SQLite's own consistency check of a database file (the structure, without the slower index check). */
+export function checkSqliteFile(file: string): void {
+  const db = new BetterSqlite3(file, { fileMustExist: true });
+  try {
+    const result = db.pragma('quick_check', { simple: true });
+    if (result !== 'ok') throw new OpsError(`the database copy failed SQLite's check: ${String(result)}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** A refusal or failure an operator can act on: printed as one message, exit code 1. */
+export class OpsError extends Error {
+  override name = 'OpsError';
+}
+
+/**
+ * Runs a command's main function: `amiko <command>: <message>` on stderr and exit code 1 for what an
+ * operator can fix, 2 for a wrong command line, the stack for anything unexpected.
+ */
+export async function runCommand(command: string, main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    if (error instanceof OpsError || error instanceof ConfigError) {
+      process.stderr.write(`amiko ${command}: ${error.message}\n`);
+      process.exitCode = error instanceof UsageError ? 2 : 1;
+      return;
+    }
+    throw error;
+  }
+}
+
+/** A wrong command line: the message says what is wrong and how to ask for help. */
+export class UsageError extends OpsError {
+  override name = 'UsageError';
+}
+
+/** The one file argument of a command (`-` for stdin/stdout), or the help text was asked for. */
+export function parseArguments(
+  args: string[],
+  command: string,
+): { help: true } | { help: false; file: string } {
+  if (args.includes('--help') || args.includes('-h')) return { help: true };
+  const unknown = args.find((a) => a.startsWith('-') && a !== '-');
+  if (unknown) throw new UsageError(`unknown option ${unknown} (see pnpm ${command} --help)`);
+  if (args.length !== 1) throw new UsageError(`expects one file (see pnpm ${command} --help)`);
+  return { help: false, file: args[0]! };
+}
+
+/** A file named on the command line: `pnpm <command>` runs in the workspace root, so relative names are
+ * taken from the folder pnpm was started in (INIT_CWD). */
+export function fromCommandLine(file: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
