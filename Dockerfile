@@ -1,0 +1,52 @@
+# syntax=docker/dockerfile:1
+# Amiko's server image: the Fastify server and the built web app, its data (SQLite and photos) in /data.
+#   docker build -t amiko .
+#   docker run -p 3000:3000 -v amiko-data:/data amiko        # or: docker compose up (docker-compose.yml)
+# README.md, "Operations", has the rest. Everything is fetched while building; the image needs nothing
+# from the internet when it runs.
+
+# Node's slim Debian image, the Debian the project's machines and CI run (bookworm).
+FROM node:24-bookworm-slim AS base
+# pnpm at the version package.json pins ("packageManager": "pnpm@<version>"); its store is
+# $PNPM_HOME/store, kept between builds by the cache mounts below.
+ENV PNPM_HOME=/pnpm
+WORKDIR /src
+COPY package.json ./
+RUN npm install --global --no-fund --no-audit "$(node -p 'require("./package.json").packageManager')"
+
+# The web app. NODE_ENV stays unset in the build stages: with "production" pnpm would leave out the
+# devDependencies that build it (Vite), and Vite takes NODE_ENV from the environment for the bundle.
+FROM base AS web
+COPY . .
+RUN --mount=type=cache,id=amiko-pnpm-store,target=/pnpm/store \
+    pnpm install --frozen-lockfile --filter "@amiko/web..."
+RUN pnpm build
+
+# The server with its workspace packages and their production dependencies, in /app. The native addons
+# (better-sqlite3, sharp, @node-rs/argon2) are installed here, for the platform being built.
+FROM base AS server
+COPY . .
+RUN --mount=type=cache,id=amiko-pnpm-store,target=/pnpm/store \
+    sh deploy/production-tree.sh /app
+
+FROM node:24-bookworm-slim
+# Production: Secure cookies and HSTS; the dev mailbox and test-mode payments stay off.
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATABASE_URL=file:/data/amiko.db \
+    UPLOADS_DIR=/data/uploads
+WORKDIR /app
+COPY --from=server /app ./
+COPY --from=web /src/apps/web/dist ./apps/web/dist
+# The code belongs to root and is read-only for the server; only /data is the server's. A new named volume
+# takes this folder's owner, so it is writable for `node` too.
+RUN mkdir -p /data/uploads && chown -R node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000
+# No curl in a slim image: Node's own fetch asks /readyz (the database answers).
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Exec form: node is PID 1 and receives SIGTERM itself, and shuts down as `pnpm start` does.
+CMD ["node", "apps/server/src/main.ts"]
