@@ -43,7 +43,12 @@ function dataFolder(dir: string) {
   return { database, env: { DATABASE_URL: database.url, UPLOADS_DIR: join(dir, 'uploads') } };
 }
 
-function command(script: string, args: string[], env: Record<string, string>) {
+function command(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  onStderr: (text: string) => void = () => undefined,
+) {
   const child = spawn(process.execPath, [script, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,7 +56,10 @@ function command(script: string, args: string[], env: Record<string, string>) {
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    onStderr(stderr);
+  });
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.once('close', (code) => resolve({ code, stdout, stderr })),
   );
@@ -64,13 +72,14 @@ interface Sender {
   acked: { id: number; body: string; at: number }[];
 }
 
-/** Sends numbered messages one after the other, each as soon as the previous one is acknowledged. */
+/** Sends numbered messages one after the other, each 5 ms after the previous one was acknowledged. */
 async function keepSending(sender: Sender, running: () => boolean) {
   for (let seq = 1; running(); seq += 1) {
     const body = `${sender.to} #${seq}`;
     const ack = await sendOver(sender.socket, sender.to, body);
     if (!ack.ok) throw new Error(`send refused: ${JSON.stringify(ack)}`);
     sender.acked.push({ id: ack.data.id, body, at: Date.now() });
+    await new Promise((r) => setTimeout(r, 5));
   }
 }
 
@@ -113,7 +122,7 @@ describe('pnpm backup and pnpm restore', () => {
       const { photoUrl } = (await uploaded.json()) as { photoUrl: string };
       const photoBytes = Buffer.from(await (await uploader.http.fetch(photoUrl)).arrayBuffer());
 
-      // Each member sends to the next, without pause, until the backup is done.
+      // Each member sends to the next, one message after another, until the backup is done.
       const senders: Sender[] = [];
       for (const [i, member] of members.entries()) {
         const socket = await connectSocket(server.url, { cookie: sessionCookie(member.token) });
@@ -123,10 +132,15 @@ describe('pnpm backup and pnpm restore', () => {
       const sending = senders.map((s) => keepSending(s, () => running));
       await new Promise((r) => setTimeout(r, 1000));
 
+      // "Before the backup began": acknowledged when the command says it starts copying the database.
       const archive = join(tempDir(), 'amiko-backup.tar.gz');
-      const before = senders.flatMap((s) => [...s.acked]);
-      const backupStarted = Date.now();
-      const backup = await command(BACKUP, [archive], original.env);
+      let before: Sender['acked'] = [];
+      let backupStarted = 0;
+      const backup = await command(BACKUP, [archive], original.env, (stderr) => {
+        if (backupStarted || !stderr.includes('amiko backup: copying ')) return;
+        backupStarted = Date.now();
+        before = senders.flatMap((s) => [...s.acked]);
+      });
       const backupEnded = Date.now();
       await new Promise((r) => setTimeout(r, 300));
       running = false;
@@ -135,6 +149,7 @@ describe('pnpm backup and pnpm restore', () => {
       const during = all.filter((a) => a.at >= backupStarted && a.at <= backupEnded).length;
       senders.forEach((s) => s.socket.close());
       expect(backup.code, backup.stderr).toBe(0);
+      expect(backupStarted).toBeGreaterThan(0);
       expect(backup.stderr).toMatch(/wrote .*amiko-backup\.tar\.gz .*the database .* and 2 uploaded files/);
       // The backup really ran while messages were being stored.
       expect(during).toBeGreaterThan(0);
@@ -180,7 +195,7 @@ describe('pnpm backup and pnpm restore', () => {
       await server?.stop();
       await restored?.stop();
     }
-  }, 180_000);
+  }, 300_000);
 
   it('refuses an archive it did not write, and leaves the folder empty', async () => {
     const dir = tempDir();

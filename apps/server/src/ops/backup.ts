@@ -140,6 +140,7 @@ async function main() {
   const partial = output && `${output}.partial`;
   try {
     const snapshot = join(work, DATABASE_ENTRY);
+    process.stderr.write(`amiko backup: copying ${location.databaseFile}\n`);
     await copyDatabase(location.databaseFile, snapshot);
     checkSqliteFile(snapshot);
     const result = await writeArchive(
