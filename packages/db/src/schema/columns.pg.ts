@@ -7,6 +7,6 @@ export const int = (name: string) => integer(name);
 export const bigInt = (name: string) => bigint(name, { mode: 'number' });
 export const bool = (name: string) => boolean(name);
 export const timestamp = (name: string) => pgTimestamp(name, { withTimezone: true, mode: 'date' });
-export const json = <T>(name: string) => jsonb(name).$type<T>();
+export const json = (name: string) => jsonb(name);
 export const serial = (name: string) =>
   bigint(name, { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();

@@ -1,5 +1,5 @@
-// Column helpers for SQLite. columns.pg.ts offers the same names with the same TypeScript types, so the two
-// schema files read alike and infer identical row types (checked by schema.test.ts and schema-types.ts).
+// Column helpers for SQLite. columns.pg.ts offers the same names with the same TypeScript types, so tables.ts
+// is written once with them and infers identical row types (checked by schema.test.ts and schema-types.ts).
 import { integer, text } from 'drizzle-orm/sqlite-core';
 
 export const id = (name: string) => text(name);
@@ -10,6 +10,6 @@ export const bigInt = (name: string) => integer(name, { mode: 'number' });
 export const bool = (name: string) => integer(name, { mode: 'boolean' });
 /** A point in time; stored as epoch milliseconds. */
 export const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
-export const json = <T>(name: string) => text(name, { mode: 'json' }).$type<T>();
+export const json = (name: string) => text(name, { mode: 'json' });
 /** An ever-increasing integer key, for rows read in insertion order (messages, page views, mail). */
 export const serial = (name: string) => integer(name, { mode: 'number' }).primaryKey({ autoIncrement: true });
