@@ -42,6 +42,30 @@ export default defineConfig(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Dialect differences live in packages/db/src (dialect.ts, client.ts, the send paths, migrations):
+    // everywhere else code is written once for SQLite and PostgreSQL (docs/decisions.md).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['packages/db/src/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'BinaryExpression > Literal[value=/^(sqlite|postgres)$/]',
+          'SwitchCase > Literal.test[value=/^(sqlite|postgres)$/]',
+          "MemberExpression[property.name=/^(dialect|raw)$/]:not([object.name='String'])",
+          'ObjectPattern > Property[key.name=/^(dialect|raw)$/]',
+        ].map((selector) => ({
+          selector,
+          message: 'Dialect differences go in packages/db/src/dialect.ts, exposed as named operations.',
+        })),
+        {
+          selector: "CallExpression[callee.property.name='for'][callee.object.type='CallExpression']",
+          message: 'Row locks are PostgreSQL-only: use lockMembers (packages/db/src/dialect.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Tests, scripts and benchmarks report on the console by design.
     files: ['tests/**', '**/*.config.ts', 'packages/db/src/seed/**', 'vitest.config.ts'],
     rules: { 'no-console': 'off' },

@@ -165,7 +165,6 @@ async function benchDialect(dialect: TestDialect, members: number, requests: num
     );
 
     const byId = prepared(
-      server.database.dialect,
       'bench_member_by_id',
       db
         .select({ id: t.members.id, name: t.members.name })

@@ -28,9 +28,8 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
  * its second half.
  */
 export function createSessionStore(database: Database) {
-  const { db, t, dialect } = database;
+  const { db, t } = database;
   const byId = prepared(
-    dialect,
     'session_by_id',
     db
       .select({

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { startBackgroundCheckpoints } from './checkpoint.ts';
@@ -12,12 +13,18 @@ import { createSqliteSends } from './sqlite-sends.ts';
 import { pgSchema, sqliteSchema, type Schema } from './schema/index.ts';
 import { parseDatabaseUrl, redactUrl } from './url.ts';
 
+/** A write without `.returning()` resolves to the driver's own result, which differs: nothing to read. */
+interface WriteResult extends PgQueryResultHKT {
+  type: unknown;
+}
+
 /**
- * The query builder every query is written against. Queries are typed with the SQLite flavour; the
- * PostgreSQL database is cast to it below, once. Both run the same drizzle queries, as long as a query
- * sticks to what both dialects share (see dialect.ts for the few differences).
+ * The query builder every query is written against: drizzle's PostgreSQL builder, without raw SQL
+ * (`execute`) and its own transactions (use Database.transaction). SQLite's database is seen through it
+ * (one cast below): both run the same drizzle queries, and the SQLite-only ways to run one (`.get()`,
+ * `.all()`, `.run()`, `.values()`) do not compile. The few real differences are in dialect.ts.
  */
-export type Db = BetterSQLite3Database<Schema>;
+export type Db = Pick<PgDatabase<WriteResult, Schema>, 'select' | 'insert' | 'update' | 'delete'>;
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
@@ -81,7 +88,10 @@ function openSqlite(file: string): Database {
   const checkpoints =
     file === ':memory:' ? null : startBackgroundCheckpoints(file, { busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
   if (checkpoints) client.pragma('wal_autocheckpoint = 0');
-  const db = drizzleSqlite({ client, schema: sqliteSchema });
+  // The one place where SQLite is seen through the PostgreSQL-typed query builder (see Db); its tables infer
+  // the same row types (schema-types.ts).
+  const db = drizzleSqlite({ client, schema: sqliteSchema }) as unknown as Db;
+  const t = sqliteSchema as unknown as Schema;
 
   // One write at a time on this connection: its transactions and the batches of messages (sqlite-sends.ts)
   // wait for each other here.
@@ -127,7 +137,7 @@ function openSqlite(file: string): Database {
   return {
     dialect: 'sqlite',
     db,
-    t: sqliteSchema,
+    t,
     transaction,
     sendMessage(request) {
       // Its batch would queue behind the transaction waiting for it.
@@ -150,9 +160,8 @@ function openSqlite(file: string): Database {
 function openPostgres(url: string, poolSize: number): Database {
   const client = postgres(url, { max: poolSize, onnotice: () => undefined });
   const pg = drizzlePostgres({ client, schema: pgSchema });
-  // The one place where PostgreSQL is seen through the SQLite-typed query builder (see Db).
-  const db = pg as unknown as Db;
-  const t = pgSchema as unknown as Schema;
+  const db: Db = pg;
+  const t = pgSchema;
 
   const inTransaction = new AsyncLocalStorage<Db>();
   const transaction = async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
@@ -160,10 +169,7 @@ function openPostgres(url: string, poolSize: number): Database {
     if (outer) return fn(outer);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await pg.transaction((tx) => {
-          const txDb = tx as unknown as Db;
-          return inTransaction.run(txDb, () => fn(txDb));
-        });
+        return await pg.transaction((tx) => inTransaction.run(tx, () => fn(tx)));
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (attempt >= 5 || !code || !PG_RETRYABLE.has(code)) throw error;

@@ -1,7 +1,9 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Dialect } from './client.ts';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Database, Db } from './client.ts';
 
-// The few places where SQLite and PostgreSQL need different SQL. Everything else is written once.
+// Every place where SQLite and PostgreSQL need different code, outside the send paths (send-message.ts,
+// sqlite-sends.ts), the migrations and client.ts. Everything else is written once; lint keeps dialect
+// checks out of the other packages (eslint.config.js).
 
 /** Escapes LIKE wildcards in user input; use with `ESCAPE '\'`. */
 export function escapeLike(term: string): string {
@@ -9,40 +11,87 @@ export function escapeLike(term: string): string {
 }
 
 /** `column` contains `term`, ignoring case (SQLite has no ILIKE; its LIKE ignores ASCII case only). */
-export function containsInsensitive(dialect: Dialect, column: SQLWrapper, term: string): SQL {
+export function containsInsensitive(database: Database, column: SQLWrapper, term: string): SQL {
   const pattern = `%${escapeLike(term.toLowerCase())}%`;
-  return dialect === 'postgres'
+  return database.dialect === 'postgres'
     ? sql`${column} ILIKE ${pattern} ESCAPE '\\'`
     : sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
 }
 
+/**
+ * A time as a placeholder's value. Placeholders bypass drizzle's column encoding, so each driver gets the
+ * form it stores: epoch milliseconds in SQLite, an ISO string for PostgreSQL's timestamptz.
+ */
+export function timeParameter(database: Database, date: Date): number | string {
+  return database.dialect === 'sqlite' ? date.getTime() : date.toISOString();
+}
+
+/** A statement prepared once, run with the placeholders' values. */
+export interface Prepared<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
 /** Something drizzle can prepare: a query builder before it is executed. */
 interface Preparable<R> {
-  prepare(): { execute(values?: Record<string, unknown>): R };
+  prepare(name: string): Prepared<R>;
 }
 
 /**
  * Prepares a hot query once, on its first use (building a drizzle query per call costs several times more
  * than running a prepared one; SQLite can only prepare once the tables exist, i.e. after migrations).
- * PostgreSQL prepared statements need a name; SQLite's do not.
+ * PostgreSQL prepared statements need a name; SQLite's prepare() takes none and ignores it.
  */
-export function prepared<R>(
-  dialect: Dialect,
-  name: string,
-  query: Preparable<R>,
-): { execute(values?: Record<string, unknown>): R } {
-  let statement: { execute(values?: Record<string, unknown>): R } | null = null;
+export function prepared<R>(name: string, query: Preparable<R>): Prepared<R> {
+  let statement: Prepared<R> | null = null;
   return {
     execute(values) {
-      statement ??=
-        dialect === 'postgres'
-          ? (query as unknown as { prepare(name: string): ReturnType<Preparable<R>['prepare']> }).prepare(
-              name,
-            )
-          : query.prepare();
+      statement ??= query.prepare(name);
       return statement.execute(values);
     },
   };
+}
+
+/**
+ * A hot query that also runs inside transactions, given the connection to run on (`database.db` or a
+ * transaction's). On SQLite the one connection runs transactions too, so one statement prepared on it
+ * serves every call. On PostgreSQL a statement prepared on the pool would run outside the transaction, so
+ * it is built on the given connection (postgres.js still caches the server-side plan by its text).
+ */
+export function preparedPerConnection<R>(
+  database: Database,
+  name: string,
+  build: (db: Db) => Preparable<R>,
+): (connection: Db) => Prepared<R> {
+  if (database.dialect === 'sqlite') {
+    const once = prepared(name, build(database.db));
+    return () => once;
+  }
+  return (connection) => build(connection).prepare(name);
+}
+
+/**
+ * PostgreSQL: takes the row locks of the members a write is about, in id order (no deadlocks; the send
+ * function amiko_send_message takes them the same way), before it draws a message id. Every transaction
+ * that stores a message for a member therefore draws its id and commits before the next one for that
+ * member can draw: for each member, ids become visible in increasing order, so "every message after the
+ * last id I saw" misses nothing. SQLite needs nothing: BEGIN IMMEDIATE admits one writer at a time.
+ */
+export async function lockMembers(database: Database, tx: Db, ids: string[]): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  const { members } = database.t;
+  const sorted = [...new Set(ids)].sort();
+  await tx
+    .select({ one: sql`1` })
+    .from(members)
+    .where(inArray(members.id, sorted))
+    .orderBy(members.id)
+    .for('no key update');
+}
+
+/** Resolves when the database answers a trivial query (the readiness check). */
+export async function ping(database: Database): Promise<void> {
+  if (database.raw.kind === 'sqlite') database.raw.client.prepare('SELECT 1').get();
+  else await database.raw.client`SELECT 1`;
 }
 
 /** True when `error` (or what it wraps) is a unique-constraint violation, on either dialect. */

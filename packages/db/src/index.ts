@@ -15,7 +15,17 @@ export {
   DEFAULT_SQLITE_FILE,
   type DatabaseTarget,
 } from './url.ts';
-export { containsInsensitive, escapeLike, isUniqueViolation, prepared } from './dialect.ts';
+export {
+  containsInsensitive,
+  escapeLike,
+  isUniqueViolation,
+  lockMembers,
+  ping,
+  prepared,
+  preparedPerConnection,
+  timeParameter,
+  type Prepared,
+} from './dialect.ts';
 export { newId } from './ids.ts';
 export type { SendMessageOutcome, SendMessageRequest, StoredMessage } from './send-message.ts';
 export { sqliteSchema, pgSchema, type Schema } from './schema/index.ts';

@@ -1,10 +1,5 @@
-import type { Database } from '@amiko/db';
+import { ping, type Database } from '@amiko/db';
 import type { FastifyInstance } from 'fastify';
-
-async function ping(database: Database): Promise<void> {
-  if (database.raw.kind === 'sqlite') database.raw.client.prepare('SELECT 1').get();
-  else await database.raw.client`SELECT 1`;
-}
 
 /** /healthz: the process runs. /readyz: it can serve, i.e. its database answers. */
 export function registerHealth(app: FastifyInstance, database: Database) {

@@ -1,5 +1,5 @@
 import { isListedInDirectory } from '@amiko/core';
-import { prepared, type Database, type Member } from '@amiko/db';
+import { prepared, timeParameter, type Database, type Member } from '@amiko/db';
 import { and, asc, eq, gt, gte, or, sql } from 'drizzle-orm';
 import type { Logger } from '../logger.ts';
 import { DirectoryIndexBuilder, type DirectoryEntry, type DirectoryIndex } from './directory-index.ts';
@@ -48,7 +48,7 @@ export function memberToEntry(member: Member): DirectoryEntry {
 }
 
 export function createDirectory(database: Database, log?: Logger): Directory {
-  const { db, t, dialect } = database;
+  const { db, t } = database;
   const columns = {
     id: t.members.id,
     createdAt: t.members.createdAt,
@@ -68,7 +68,6 @@ export function createDirectory(database: Database, log?: Logger): Directory {
   };
   // The steady-state read, prepared once: rows changed since `since`, oldest first.
   const changedSince = prepared(
-    dialect,
     'directory_changed_since',
     db
       .select(columns)
@@ -77,8 +76,6 @@ export function createDirectory(database: Database, log?: Logger): Directory {
       .orderBy(asc(t.members.updatedAt), asc(t.members.id))
       .limit(READ_CHUNK),
   );
-  // Placeholders bypass drizzle's column encoding: give each driver the form it stores.
-  const driverTime = (date: Date) => (dialect === 'sqlite' ? date.getTime() : date.toISOString());
 
   let index: DirectoryIndex | null = null;
   let building: Promise<DirectoryIndex> | null = null;
@@ -107,7 +104,9 @@ export function createDirectory(database: Database, log?: Logger): Directory {
 
   async function catchUp(target: DirectoryIndex): Promise<void> {
     const started = Date.now();
-    let rows = await changedSince.execute({ since: driverTime(new Date(watermark - CATCH_UP_OVERLAP_MS)) });
+    let rows = await changedSince.execute({
+      since: timeParameter(database, new Date(watermark - CATCH_UP_OVERLAP_MS)),
+    });
     for (;;) {
       for (const row of rows) target.upsert(toEntry(row));
       if (rows.length < READ_CHUNK) break;

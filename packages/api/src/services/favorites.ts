@@ -70,7 +70,7 @@ export async function listFavorites(deps: Deps, memberId: string, search?: strin
         and(
           eq(t.favorites.memberId, memberId),
           isNull(t.members.deletedAt),
-          search ? containsInsensitive(database.dialect, t.members.name, search) : undefined,
+          search ? containsInsensitive(database, t.members.name, search) : undefined,
         ),
       )
       .orderBy(desc(t.favorites.createdAt), t.members.id),

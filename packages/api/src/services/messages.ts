@@ -1,6 +1,13 @@
 import { type SendMessageInput } from '@amiko/core';
-import { newId, prepared, type Database, type Db, type StoredMessage } from '@amiko/db';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  lockMembers,
+  newId,
+  preparedPerConnection,
+  type Database,
+  type Db,
+  type StoredMessage,
+} from '@amiko/db';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { AppError, appError } from '../errors.ts';
 import { avatarUrl } from './views.ts';
@@ -72,27 +79,6 @@ function otherOf(key: string, memberId: string): string {
 
 const ph = (name: string) => sql.placeholder(name);
 
-interface Statement<R> {
-  execute(values?: Record<string, unknown>): R;
-}
-
-/**
- * A hot query, prepared once. On SQLite the one connection runs transactions too, so the prepared statement
- * is used inside them. On PostgreSQL a statement prepared on the pool would run outside the transaction,
- * so there it is built on the transaction's connection (postgres.js still caches the server-side plan).
- */
-function statement<R>(
-  database: Database,
-  name: string,
-  build: (db: Db) => { prepare(): Statement<R> },
-): (tx: Db) => Statement<R> {
-  if (database.dialect === 'sqlite') {
-    const once = prepared(database.dialect, name, build(database.db));
-    return () => once;
-  }
-  return (tx) => (build(tx) as unknown as { prepare(name: string): Statement<R> }).prepare(name);
-}
-
 /** A message row as drizzle reads it (times as Dates) turned into the view (epoch milliseconds). */
 function toView({
   createdAt,
@@ -126,38 +112,38 @@ function buildStatements(database: Database) {
 
   return {
     /** Whether the recipient can be written to: exists, not deleted, no block either way. */
-    peerState: statement(database, 'msg_peer_state', (db) =>
+    peerState: preparedPerConnection(database, 'msg_peer_state', (db) =>
       db
         .select({ deletedAt: t.members.deletedAt, blocked: blockedEitherWay(ph('me'), ph('other')) })
         .from(t.members)
         .where(eq(t.members.id, ph('other'))),
     ),
-    access: statement(database, 'msg_access', (db) =>
+    access: preparedPerConnection(database, 'msg_access', (db) =>
       db
         .select({ hasPaid: t.members.hasPaid, hasFreeAccess: t.members.hasFreeAccess })
         .from(t.members)
         .where(and(eq(t.members.id, ph('id')), isNull(t.members.deletedAt))),
     ),
-    conversationByPair: statement(database, 'msg_conversation_by_pair', (db) =>
+    conversationByPair: preparedPerConnection(database, 'msg_conversation_by_pair', (db) =>
       db
         .select({ id: c.id })
         .from(c)
         .where(eq(c.pairKey, ph('pairKey'))),
     ),
-    messageByClientId: statement(database, 'msg_by_client_id', (db) =>
+    messageByClientId: preparedPerConnection(database, 'msg_by_client_id', (db) =>
       db
         .select(messageColumns)
         .from(m)
         .where(and(eq(m.senderId, ph('senderId')), eq(m.clientId, ph('clientId')))),
     ),
-    participation: statement(database, 'msg_participation', (db) =>
+    participation: preparedPerConnection(database, 'msg_participation', (db) =>
       db
         .select({ pairKey: c.pairKey })
         .from(p)
         .innerJoin(c, eq(c.id, p.conversationId))
         .where(and(eq(p.conversationId, ph('id')), eq(p.memberId, ph('me')))),
     ),
-    sync: statement(database, 'msg_sync', (db) =>
+    sync: preparedPerConnection(database, 'msg_sync', (db) =>
       db
         .select(messageColumns)
         .from(m)
@@ -166,7 +152,7 @@ function buildStatements(database: Database) {
         .orderBy(asc(m.id))
         .limit(ph('limit')),
     ),
-    thread: statement(database, 'msg_thread', (db) =>
+    thread: preparedPerConnection(database, 'msg_thread', (db) =>
       db
         .select(messageColumns)
         .from(m)
@@ -174,7 +160,7 @@ function buildStatements(database: Database) {
         .orderBy(desc(m.id))
         .limit(ph('limit')),
     ),
-    unreadState: statement(database, 'msg_unread_state', (db) =>
+    unreadState: preparedPerConnection(database, 'msg_unread_state', (db) =>
       db
         .select({
           // Columns spelled out with their table: drizzle leaves them unqualified in a one-table query.
@@ -202,22 +188,6 @@ function statementsOf(database: Database): Statements {
     statementsByDatabase.set(database, statements);
   }
   return statements;
-}
-
-/**
- * PostgreSQL: takes the row locks of the members a write is about, in id order (no deadlocks; the send
- * function amiko_send_message takes them the same way), before it draws a message id. Every transaction
- * that stores a message for a member therefore draws its id and commits before the next one for that
- * member can draw: for each member, ids become visible in increasing order, so "every message after the
- * last id I saw" misses nothing. SQLite needs nothing: BEGIN IMMEDIATE admits one writer at a time.
- */
-async function lockMembers(database: Database, tx: Db, ids: string[]): Promise<void> {
-  if (database.dialect !== 'postgres') return;
-  const { members } = database.t;
-  const sorted = [...new Set(ids)].sort();
-  await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(
-    sql`select 1 from ${members} where ${inArray(members.id, sorted)} order by ${members.id} for no key update`,
-  );
 }
 
 /** Whether a member may send now (paid or early access), read from the database. */
