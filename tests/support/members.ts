@@ -75,7 +75,6 @@ export async function insertMember(
     hasPaid: access === 'paid',
     language: options.language ?? 'en',
     createdAt: now,
-    updatedAt: now,
     ...(onboarded
       ? { photoKey: 'test-photo.webp', interests: [...ONBOARDED_INTERESTS], story: ONBOARDED_STORY }
       : {}),

@@ -6,6 +6,7 @@ import { createServer, type AmikoServer } from '@amiko/server';
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { Browserish } from './http.ts';
+import { guardMemberStamps } from './member-stamps.ts';
 
 export interface TestServer {
   server: AmikoServer;
@@ -53,6 +54,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: false,
   });
   const { port } = await server.start();
+  await guardMemberStamps(server.database);
   const url = `http://127.0.0.1:${port}`;
   return {
     server,

@@ -52,7 +52,7 @@ export async function changePassword(
   assertStrongEnough(input.newPassword, member, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   const { db, t } = ctx.deps.database;
-  await db.update(t.members).set({ passwordHash, updatedAt: new Date() }).where(eq(t.members.id, member.id));
+  await db.update(t.members).set({ passwordHash }).where(eq(t.members.id, member.id));
   await endSessions(ctx.deps, member.id, ctx.session.id);
   return { ok: true };
 }
@@ -107,7 +107,6 @@ function tombstone(member: Member, now: Date): Partial<Member> {
     photoKey: null,
     croppedPhotoKey: null,
     deletedAt: now,
-    updatedAt: now,
   };
 }
 

@@ -179,7 +179,6 @@ export async function signUp(ctx: Context, input: z.output<typeof signUpSchema>)
           language,
           hasFreeAccess,
           createdAt: now,
-          updatedAt: now,
         })
         .returning();
       return row!;
@@ -264,7 +263,7 @@ export async function verifyEmail(
     // Only the address the link was sent to: after an email change, an old link verifies nothing.
     const verified = await db
       .update(t.members)
-      .set({ emailVerified: true, updatedAt: new Date() })
+      .set({ emailVerified: true })
       .where(
         and(
           eq(t.members.id, verification.memberId),
@@ -283,7 +282,7 @@ export async function verifyEmail(
   try {
     await db
       .update(t.members)
-      .set({ email: change.email, emailVerified: true, updatedAt: new Date() })
+      .set({ email: change.email, emailVerified: true })
       .where(and(eq(t.members.id, member.id), isNull(t.members.deletedAt)));
   } catch (error) {
     // Someone signed up with the address after the link was sent.
@@ -353,7 +352,6 @@ export async function resetPassword(
       // Following a link mailed to the address proves the address, as a verification link would.
       .set({
         passwordHash,
-        updatedAt: now,
         ...(token.email === member.email ? { emailVerified: true } : {}),
       })
       .where(eq(t.members.id, member.id));

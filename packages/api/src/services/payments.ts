@@ -67,7 +67,7 @@ export async function startPayment(deps: Deps, member: Payer): Promise<StartedPa
     // Canceled at Stripe: it can take no card any more.
     await db
       .update(t.payments)
-      .set({ status: 'failed', updatedAt: new Date() })
+      .set({ status: 'failed' })
       .where(and(eq(t.payments.id, open.id), eq(t.payments.status, 'created')));
   }
 
@@ -87,7 +87,6 @@ export async function startPayment(deps: Deps, member: Payer): Promise<StartedPa
       currency: PRICE_CURRENCY,
       status: 'created',
       createdAt: now,
-      updatedAt: now,
     })
     .onConflictDoNothing();
   return started(intent);
@@ -144,7 +143,7 @@ export async function fulfilStripeEvent(
       case 'payment_intent.payment_failed':
         await tx
           .update(t.payments)
-          .set({ status: 'failed', updatedAt: new Date() })
+          .set({ status: 'failed' })
           .where(
             and(eq(t.payments.stripePaymentIntentId, event.data.object.id), eq(t.payments.status, 'created')),
           );
@@ -185,7 +184,7 @@ async function grantAccess(
     return 'rejected';
   }
   const now = new Date();
-  await tx.update(t.members).set({ hasPaid: true, updatedAt: now }).where(eq(t.members.id, member.id));
+  await tx.update(t.members).set({ hasPaid: true }).where(eq(t.members.id, member.id));
   await tx
     .insert(t.payments)
     .values({
@@ -196,11 +195,10 @@ async function grantAccess(
       currency: intent.currency,
       status: 'succeeded',
       createdAt: now,
-      updatedAt: now,
     })
     .onConflictDoUpdate({
       target: t.payments.stripePaymentIntentId,
-      set: { status: 'succeeded', updatedAt: now },
+      set: { status: 'succeeded' },
     });
   return 'granted';
 }

@@ -184,7 +184,7 @@ async function compareAndSet(
       value === null ? isNull(column) : eq(column, value);
     const [row] = await db
       .update(t.members)
-      .set({ ...next(current), updatedAt: new Date() })
+      .set(next(current))
       .where(
         and(
           eq(t.members.id, memberId),

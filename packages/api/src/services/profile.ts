@@ -93,11 +93,7 @@ export async function saveProfileSection(
 ): Promise<OwnProfile> {
   const { db, t } = deps.database;
   const values = input.values as Partial<ProfileFields>;
-  const [member] = await db
-    .update(t.members)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(t.members.id, memberId))
-    .returning();
+  const [member] = await db.update(t.members).set(values).where(eq(t.members.id, memberId)).returning();
   if (!member || member.deletedAt) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
   deps.directory.apply(member);
   return ownProfileView(member);

@@ -111,5 +111,5 @@ export async function recordPageView(ctx: Context, input: z.output<typeof pageVi
 /** Saves a member's interface language, so that mail from Amiko reaches them in it. */
 export async function setMemberLanguage(deps: Deps, memberId: string, language: UiLanguage): Promise<void> {
   const { db, t } = deps.database;
-  await db.update(t.members).set({ language, updatedAt: new Date() }).where(eq(t.members.id, memberId));
+  await db.update(t.members).set({ language }).where(eq(t.members.id, memberId));
 }

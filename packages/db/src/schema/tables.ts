@@ -7,6 +7,16 @@ import type { BigFive, CatalogId, PaymentStatus, ReportStatus, TokenPurpose } fr
 
 const now = () => new Date();
 
+let lastStamp = 0;
+/**
+ * The time of a write, for updated_at: strictly increasing within a process, so two writes of one row in
+ * the same millisecond still differ (the directory index takes the same updated_at for the same version).
+ */
+function stamp(): Date {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp);
+}
+
 /** The tables of one dialect. Add a table here and to the exports of sqlite.ts and pg.ts. */
 export function defineTables<D extends Dialect>(kit: Kit<D>) {
   const { table, index, uniqueIndex, primaryKey, id, str, int, bigInt, bool, timestamp, json, serial } = kit;
@@ -96,8 +106,11 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       mentalWellnessActivities: list<CatalogId<'mentalWellnessActivities'>>('mental_wellness_activities'),
       // Bookkeeping
       createdAt: timestamp('created_at').notNull().$defaultFn(now),
-      /** Bumped on every profile change; the directory index catches up from it. */
-      updatedAt: timestamp('updated_at').notNull().$defaultFn(now),
+      /**
+       * Set by drizzle on every insert and update of the row (never by hand): the directory index catches
+       * up from it (docs/decisions.md, "The directory index").
+       */
+      updatedAt: timestamp('updated_at').notNull().$defaultFn(stamp).$onUpdate(stamp),
       deletedAt: timestamp('deleted_at'),
     },
     (t) => [
@@ -249,7 +262,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       currency: str('currency').notNull(),
       status: str('status').$type<PaymentStatus>().notNull(),
       createdAt: timestamp('created_at').notNull().$defaultFn(now),
-      updatedAt: timestamp('updated_at').notNull().$defaultFn(now),
+      updatedAt: timestamp('updated_at').notNull().$defaultFn(now).$onUpdate(now),
     },
     (t) => [
       uniqueIndex('payments_intent_unique').on(t.stripePaymentIntentId),
