@@ -15,10 +15,15 @@ function required(name: string, value: string | undefined): boolean {
   return false;
 }
 
-const apiSuite = (dialect: 'sqlite' | 'postgres'): TestProjectInlineConfiguration => ({
+// The standing security suite (tests/security) runs like the API suite, once per database, under its own name so a
+// failure there reads as a security regression.
+const apiSuite = (
+  dialect: 'sqlite' | 'postgres',
+  suite: 'api' | 'security' = 'api',
+): TestProjectInlineConfiguration => ({
   test: {
-    name: `api-${dialect}`,
-    include: ['tests/api/**/*.test.ts'],
+    name: `${suite}-${dialect}`,
+    include: [`tests/${suite}/**/*.test.ts`],
     env: { AMIKO_TEST_DB: dialect },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -49,6 +54,7 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
   apiSuite('sqlite'),
+  apiSuite('sqlite', 'security'),
   {
     test: {
       name: 'process',
@@ -59,7 +65,7 @@ const projects: TestProjectInlineConfiguration[] = [
 ];
 const withPostgres = required('TEST_DATABASE_URL', postgresUrl);
 const withRedis = required('TEST_REDIS_URL', redisUrl);
-if (withPostgres) projects.push(apiSuite('postgres'));
+if (withPostgres) projects.push(apiSuite('postgres'), apiSuite('postgres', 'security'));
 if (withPostgres && withRedis) {
   projects.push({
     test: {
