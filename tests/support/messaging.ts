@@ -91,7 +91,7 @@ export function collectMessages(socket: MessagingSocket): MessageView[] {
 /** Emits a client event and resolves with its ack (rejects after timeoutMs). */
 export async function request<R>(
   socket: MessagingSocket,
-  event: 'message:send' | 'message:sync' | 'conversation:read' | 'typing',
+  event: keyof ClientToServerEvents,
   payload: unknown,
   timeoutMs = 5000,
 ): Promise<Ack<R>> {

@@ -42,6 +42,7 @@ export {
   type PeerView,
 } from './services/messages.ts';
 export type * from './socket-events.ts';
+export { CLIENT_EVENTS } from './socket-events.ts';
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -1,5 +1,6 @@
 // The socket.io contract between the server (apps/server/src/plugins/socket.ts) and its clients (the UI,
-// the tests, the benchmark). Types only: clients import them with `import type`.
+// the tests, the benchmark). Clients import the types with `import type`; the one value, CLIENT_EVENTS, is
+// for the security suite, which enumerates the events at run time.
 import type { AppErrorCode } from '@amiko/core';
 import type { ConversationReadEvent, MessageView, UnreadState } from './services/messages.ts';
 
@@ -34,6 +35,19 @@ export interface ClientToServerEvents {
   /** "I am typing" in a conversation; send at most every few seconds while typing. */
   typing: (input: { conversationId: string }) => void;
 }
+
+/**
+ * Every event a client may send, at run time. Typed as a record over ClientToServerEvents, so an event added
+ * to the contract without an entry here (or an entry without an event) does not compile; the security
+ * suite's authorisation matrix enumerates these and fails on an event without a row.
+ */
+const clientEvents: { [E in keyof ClientToServerEvents]: true } = {
+  'message:send': true,
+  'message:sync': true,
+  'conversation:read': true,
+  typing: true,
+};
+export const CLIENT_EVENTS = Object.keys(clientEvents) as (keyof ClientToServerEvents)[];
 
 export interface ServerToClientEvents {
   /** A stored message of one of the member's conversations (sent or received, from any device). */
