@@ -8,6 +8,7 @@ export default defineConfig(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-ssr/**',
       'apps/desktop/out/**',
       '**/node_modules/**',
       'playwright-report/**',

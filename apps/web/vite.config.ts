@@ -1,49 +1,16 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 const api = process.env.AMIKO_API ?? 'http://localhost:3000';
 
-/**
- * Writes a .br and a .gz next to every text asset of the build, compressed once at the highest level; the
- * server sends them as they are (@fastify/static preCompressed) instead of compressing on every request.
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'amiko-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-          entry.name.startsWith('.')
-            ? []
-            : entry.isDirectory()
-              ? walk(join(dir, entry.name))
-              : [join(dir, entry.name)],
-        );
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt)$/.test(file) || statSync(file).size < 1024) continue;
-        const bytes = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-      }
-    },
-  };
-}
-
-// `pnpm build` (then scripts/bundle-report.ts prints the JavaScript each route loads, from the manifest).
+// `pnpm build`: the browser build into dist/, a server-side build of src/prerender.ts into dist-ssr/, then
+// scripts/prerender.ts writes the public pages' HTML, scripts/precompress.ts their .br and .gz, and
+// scripts/bundle-report.ts prints the JavaScript each route loads (from the manifest).
 // `pnpm dev`: Vite serves the UI with hot reload and passes API, socket and upload requests to the server.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react()],
+  // The prerendering code runs once, at build time, from dist-ssr/: everything bundled into it.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

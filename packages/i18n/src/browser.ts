@@ -61,7 +61,11 @@ export function createBrowserI18n(plugins: Module[] = []): { i18n: i18n; ready: 
       lookupCookie: LANGUAGE_COOKIE,
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
       lookupSessionStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
+      // localStorage as SPEC §9 says, and a cookie so that the server sends the prerendered public pages
+      // in the same language (apps/server's web plugin reads it): no flash of the other language.
+      caches: ['localStorage', 'cookie'],
+      cookieMinutes: 60 * 24 * 365,
+      cookieOptions: { path: '/', sameSite: 'lax' },
       // "de-AT" and "de" are the same interface language; remember the short form.
       convertDetectedLanguage: (language: string) => language.split('-')[0]!.toLowerCase(),
     },

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { NotificationsOutlet } from '../notify.tsx';
 import { PlatformProvider, type Platform } from '../platform.tsx';
@@ -8,23 +8,32 @@ import { cssVariablesResolver, theme } from '../theme.ts';
 import { createQueryClient, createTrpcClient, trpc } from '../trpc.ts';
 import { routes } from './routes.tsx';
 
-export function App({ platform }: { platform: Platform }) {
+/** Everything around the router, the same in the browser and in the build's prerendering (prerender.tsx). */
+export function AppProviders({ platform, children }: { platform: Platform; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() => createTrpcClient(platform.apiBaseUrl));
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <PlatformProvider platform={platform}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
             <NotificationsOutlet />
-            {/* Route changes are not transitions: while a screen's code loads, its loader replaces the
-                previous screen. As a transition, the previous screen stayed on show under the new
-                address, and what a member typed into it was gone when the new screen arrived. */}
-            <RouterProvider router={router} useTransitions={false} />
+            {children}
           </MantineProvider>
         </QueryClientProvider>
       </trpc.Provider>
     </PlatformProvider>
+  );
+}
+
+export function App({ platform }: { platform: Platform }) {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return (
+    <AppProviders platform={platform}>
+      {/* Route changes are not transitions: while a screen's code loads, its loader replaces the
+          previous screen. As a transition, the previous screen stayed on show under the new
+          address, and what a member typed into it was gone when the new screen arrived. */}
+      <RouterProvider router={router} useTransitions={false} />
+    </AppProviders>
   );
 }

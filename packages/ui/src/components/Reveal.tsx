@@ -12,7 +12,9 @@ import {
 // appears only rises (it is readable at once: a fade would hold back the page's largest paint by the whole
 // second); a block further down fades and rises the first time it scrolls into view, noticed by one
 // IntersectionObserver for the page. The motion itself is CSS (styles.css), which also keeps everything
-// still under prefers-reduced-motion. No animation library.
+// still under prefers-reduced-motion. No animation library. The rise is the markup's own CSS animation,
+// and only this code hides a block ("is-pending"): a prerendered page shows all its text without
+// JavaScript, and hydrating it moves nothing the visitor already sees.
 let observer: IntersectionObserver | null = null;
 
 function observe(element: Element): () => void {
@@ -55,6 +57,11 @@ export function Reveal({
       element.classList.add('is-revealed', 'in-view');
       return;
     }
+    // Hidden at once: the fade is for the way in, not for hiding a block the page may already have shown.
+    element.style.transition = 'none';
+    element.classList.add('is-pending');
+    void element.offsetHeight;
+    element.style.transition = '';
     return observe(element);
   }, []);
   return (

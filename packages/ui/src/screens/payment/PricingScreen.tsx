@@ -3,11 +3,9 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Container,
   Group,
   List,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -36,16 +34,9 @@ export default function PricingScreen() {
     if (count.error) console.error('pricing: the member count could not be fetched', count.error);
   }, [count.error]);
 
-  if (session.loading || count.isPending) {
-    return (
-      <Center mih="50vh" role="status" aria-live="polite" data-testid="pricing-loading">
-        <Stack align="center" gap="xs">
-          <Loader aria-hidden="true" />
-          <Text c="dimmed">{t('pricing.loading')}</Text>
-        </Stack>
-      </Center>
-    );
-  }
+  // The page shows at once (and prerendered, to a visitor without JavaScript); only the buttons wait for the
+  // session and the count, which decide where they lead. The status line keeps its place: nothing shifts.
+  const loading = session.loading || count.isPending;
   const memberCount = count.data?.count ?? EARLY_ACCESS_LIMIT;
 
   return (
@@ -56,10 +47,26 @@ export default function PricingScreen() {
           <Text c="dimmed" maw={560} mx="auto">
             {t('pricing.intro')}
           </Text>
+          <Text
+            role="status"
+            aria-live="polite"
+            size="sm"
+            c="dimmed"
+            mih="1.5em"
+            data-testid={loading ? 'pricing-loading' : undefined}
+          >
+            {loading ? t('pricing.loading') : ''}
+          </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           {CARDS.map((card) => (
-            <PricingCardView key={card} card={card} member={session.member} memberCount={memberCount} />
+            <PricingCardView
+              key={card}
+              card={card}
+              member={session.member}
+              memberCount={memberCount}
+              loading={loading}
+            />
           ))}
         </SimpleGrid>
       </Stack>
@@ -71,16 +78,18 @@ function PricingCardView({
   card,
   member,
   memberCount,
+  loading,
 }: {
   card: PricingCard;
   member: SessionMember | null;
   memberCount: number;
+  loading: boolean;
 }) {
   const { t } = useTranslation('payment');
   const destination = pricingDestination({ card, member, memberCount });
   const yours =
     (card === 'earlyAccess' && member?.hasFreeAccess) || (card === 'standardAccess' && member?.hasPaid);
-  const earlyAccessFull = card === 'earlyAccess' && memberCount >= EARLY_ACCESS_LIMIT;
+  const earlyAccessFull = !loading && card === 'earlyAccess' && memberCount >= EARLY_ACCESS_LIMIT;
   const titleId = `pricing-${card}-title`;
 
   return (
@@ -98,7 +107,7 @@ function PricingCardView({
           <Title order={2} size="h3" id={titleId}>
             {t(`pricing.${card}.title`)}
           </Title>
-          {yours && <Badge variant="light">{t('pricing.yourAccess')}</Badge>}
+          {!loading && yours && <Badge variant="light">{t('pricing.yourAccess')}</Badge>}
         </Group>
         <div>
           <Text fz={36} fw={800} lh={1.1}>
@@ -125,9 +134,15 @@ function PricingCardView({
             <List.Item key={feature}>{t(`pricing.features.${feature}`)}</List.Item>
           ))}
         </List>
-        <Button component={Link} to={destination} size="md" fullWidth data-destination={destination}>
-          {t(`pricing.${card}.button`)}
-        </Button>
+        {loading ? (
+          <Button size="md" fullWidth loading>
+            {t(`pricing.${card}.button`)}
+          </Button>
+        ) : (
+          <Button component={Link} to={destination} size="md" fullWidth data-destination={destination}>
+            {t(`pricing.${card}.button`)}
+          </Button>
+        )}
       </Stack>
     </Card>
   );

@@ -1,0 +1,58 @@
+import { UI_LANGUAGES, type UiLanguage } from '@amiko/core';
+import { createPrerenderI18n } from '@amiko/i18n/prerender';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/App.tsx';
+import { routes } from './app/routes.tsx';
+import { browserPlatform } from './platform.tsx';
+
+/**
+ * The public pages the build prerenders, by the file name each gets (pages/<language>/<name>.html) and its
+ * path. /index.html is the same page as /, and unknown paths show the client's own not-found page.
+ */
+export const PUBLIC_PAGES = [
+  { name: 'index', path: '/' },
+  { name: 'my-story', path: '/my-story' },
+  { name: 'how-it-works', path: '/how-it-works' },
+  { name: 'pricing', path: '/pricing' },
+  { name: 'faq', path: '/faq' },
+  { name: 'privacy-policy', path: '/privacy-policy' },
+  { name: 'contact-us', path: '/contact-us' },
+  { name: 'feedback', path: '/feedback' },
+  { name: 'not-found', path: '/not-found' },
+] as const;
+
+export { UI_LANGUAGES };
+
+/**
+ * A page as a visitor's first render shows it (session and counts still loading), in `language`: the
+ * markup the browser hydrates (mount.tsx), and the translation namespaces it uses. React's prerender waits for every lazy screen. Its Suspense
+ * boundaries are written in place, never "outlined" (sent after the rest with an inline script that moves
+ * them, which the CSP refuses): hence the unbounded chunk size, and no script may appear in the markup.
+ */
+export async function renderPage(
+  path: string,
+  language: UiLanguage,
+): Promise<{ html: string; namespaces: string[] }> {
+  const i18n = createPrerenderI18n(language, [initReactI18next]);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`prerender: ${path} answered with a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <AppProviders platform={browserPlatform}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </I18nextProvider>
+    </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await new Response(prelude).text();
+  if (html.includes('<script')) throw new Error(`prerender: ${path} has an inline script`);
+  // The translation namespaces the page used: the browser loads them before it hydrates.
+  return { html, namespaces: i18n.reportNamespaces?.getUsedNamespaces() ?? [] };
+}
