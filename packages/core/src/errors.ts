@@ -27,6 +27,7 @@ export const COMMON_ERRORS = {
   tooManyRequests: 'common:errors.tooManyRequests',
   invalidInput: 'common:errors.invalidInput',
   tooLong: 'common:errors.tooLong',
+  controlCharacters: 'common:errors.controlCharacters',
 } as const;
 
 /** A key is "namespace:path"; anything else (a stray library message) is shown as the generic error. */

@@ -1,4 +1,10 @@
-import { ageOn, type DirectoryFilters, type DirectorySort, type directoryQuerySchema } from '@amiko/core';
+import {
+  ageOn,
+  idSchema,
+  type DirectoryFilters,
+  type DirectorySort,
+  type directoryQuerySchema,
+} from '@amiko/core';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context, Deps } from '../context.ts';
@@ -38,7 +44,7 @@ const cursorSchema = z.tuple([
   z.enum(['sharedInterests', 'newest']),
   z.number().int().min(0).max(1000),
   z.number().finite(),
-  z.string().min(1).max(64),
+  idSchema,
 ]);
 
 function encodeCursor(sort: DirectorySort, hit: DirectoryHit): string {

@@ -8,17 +8,48 @@ import { UI_LANGUAGES } from '../constants.ts';
  */
 export const EMAIL_PATTERN = /^[A-Za-z._%+-][A-Za-z0-9._%+-]*@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
 
-/** A trimmed string that must not be empty; the message is the generic "required" key unless given. */
-export function requiredText(max: number, requiredKey: string = COMMON_ERRORS.requiredField) {
-  return z.string().trim().min(1, { error: requiredKey, abort: true }).max(max, COMMON_ERRORS.tooLong);
+/** Whether a text field may span lines: multi-line fields keep newline and tab (and the CR of a CRLF). */
+export interface TextOptions {
+  multiline?: boolean;
 }
 
-/** A trimmed optional text: empty becomes null so that "cleared" and "never set" are the same. */
-export function optionalText(max: number) {
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const CONTROL_CHARACTER_EXCEPT_LINE_BREAKS = /(?![\n\r\t])\p{Cc}/u;
+
+/**
+ * True when the text holds a control character (C0, DEL, C1): none belongs in what a member types, and
+ * PostgreSQL refuses a NUL in text outright. Multi-line texts may hold newlines and tabs.
+ */
+export function hasControlCharacters(text: string, { multiline = false }: TextOptions = {}): boolean {
+  return (multiline ? CONTROL_CHARACTER_EXCEPT_LINE_BREAKS : CONTROL_CHARACTER).test(text);
+}
+
+/** Any free text a member types: trimmed, at most `max` characters, no control characters. */
+export function plainText(max: number, options: TextOptions = {}) {
   return z
     .string()
     .trim()
-    .max(max, COMMON_ERRORS.tooLong)
+    .max(max, { error: COMMON_ERRORS.tooLong, abort: true })
+    .refine((text) => !hasControlCharacters(text, options), COMMON_ERRORS.controlCharacters);
+}
+
+/** A trimmed string that must not be empty; the message is the generic "required" key unless given. */
+export function requiredText(
+  max: number,
+  requiredKey: string = COMMON_ERRORS.requiredField,
+  options: TextOptions = {},
+) {
+  return z
+    .string()
+    .trim()
+    .min(1, { error: requiredKey, abort: true })
+    .max(max, { error: COMMON_ERRORS.tooLong, abort: true })
+    .refine((text) => !hasControlCharacters(text, options), COMMON_ERRORS.controlCharacters);
+}
+
+/** A trimmed optional text: empty becomes null so that "cleared" and "never set" are the same. */
+export function optionalText(max: number, options: TextOptions = {}) {
+  return plainText(max, options)
     .transform((value) => (value === '' ? null : value))
     .nullable();
 }

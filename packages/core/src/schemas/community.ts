@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, GENDERS, INTERESTS, LANGUAGES, LOOKING_FOR } from '../catalogs.ts';
 import { DIRECTORY_PAGE_SIZE } from '../constants.ts';
-import { COMMON_ERRORS } from '../errors.ts';
-import { idSchema, optionalText } from './common.ts';
+import { idSchema, optionalText, plainText } from './common.ts';
 import { ageRangeSchema } from './profile.ts';
 
 /** How the directory orders members: most interests in common with the viewer first, or newest first. */
@@ -26,7 +25,7 @@ export const directoryFiltersSchema = z.object({
   age: ageRangeSchema.optional(),
   gender: z.enum(GENDERS).optional(),
   country: z.enum(COUNTRIES).optional(),
-  city: z.string().trim().max(80, COMMON_ERRORS.tooLong).optional(),
+  city: plainText(80).optional(),
   languages: anyOf(LANGUAGES).optional(),
   lookingFor: anyOf(LOOKING_FOR).optional(),
   interests: anyOf(INTERESTS).optional(),
@@ -59,12 +58,12 @@ export const REPORT_NOTE_MAX_LENGTH = 1000;
 export const reportSchema = z.object({
   memberId: idSchema,
   reason: z.enum(REPORT_REASONS, 'community:errors.reportReasonRequired'),
-  note: optionalText(REPORT_NOTE_MAX_LENGTH).optional(),
+  note: optionalText(REPORT_NOTE_MAX_LENGTH, { multiline: true }).optional(),
 });
 export type ReportInput = z.input<typeof reportSchema>;
 
 export const memberTargetSchema = z.object({ memberId: idSchema });
 
 export const favoritesQuerySchema = z.object({
-  search: z.string().trim().max(80, COMMON_ERRORS.tooLong).optional(),
+  search: plainText(80).optional(),
 });

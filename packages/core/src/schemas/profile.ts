@@ -39,7 +39,7 @@ import {
 } from '../catalogs.ts';
 import { AGE_MAX, AGE_MIN, STORY_MAX_LENGTH, STORY_MIN_LENGTH } from '../constants.ts';
 import { COMMON_ERRORS } from '../errors.ts';
-import { optionalText, requiredText } from './common.ts';
+import { hasControlCharacters, optionalText, requiredText } from './common.ts';
 
 /** A multi-select over a catalog: known ids only, each at most once. */
 function pick<const T extends readonly [string, ...string[]]>(catalog: T) {
@@ -130,12 +130,12 @@ export const profileSections = {
   values: z.object({
     religion: one(RELIGIONS),
     coreValues: pick(CORE_VALUES),
-    philosophies: optionalText(1000),
+    philosophies: optionalText(1000, { multiline: true }),
   }),
   identifiers: z.object({
-    signatureQuotes: optionalText(500),
+    signatureQuotes: optionalText(500, { multiline: true }),
     lifeMantra: optionalText(300),
-    favoriteQuotes: optionalText(1000),
+    favoriteQuotes: optionalText(1000, { multiline: true }),
   }),
   relationship: z.object({
     relationshipStatus: one(RELATIONSHIP_STATUSES),
@@ -161,7 +161,8 @@ export const profileSections = {
       .trim()
       .min(1, { error: 'profile:errors.storyRequired', abort: true })
       .min(STORY_MIN_LENGTH, { error: 'profile:errors.storyTooShort', abort: true })
-      .max(STORY_MAX_LENGTH, COMMON_ERRORS.tooLong),
+      .max(STORY_MAX_LENGTH, { error: COMMON_ERRORS.tooLong, abort: true })
+      .refine((story) => !hasControlCharacters(story, { multiline: true }), COMMON_ERRORS.controlCharacters),
   }),
 } as const;
 

@@ -15,7 +15,7 @@ export const contactSchema = z.object({
   name: requiredText(100),
   email: emailSchema,
   subject: requiredText(200),
-  message: requiredText(5000),
+  message: requiredText(5000, undefined, { multiline: true }),
   language,
 });
 export type ContactInput = z.input<typeof contactSchema>;
@@ -31,10 +31,10 @@ export const feedbackSchema = z.object({
     .min(RATING_MIN, 'site:errors.ratingRequired')
     .max(RATING_MAX, 'site:errors.ratingRequired'),
   type: z.enum(FEEDBACK_TYPES, { error: 'site:errors.feedbackTypeRequired' }),
-  suggestions: requiredText(2000),
-  liked: requiredText(2000),
+  suggestions: requiredText(2000, undefined, { multiline: true }),
+  liked: requiredText(2000, undefined, { multiline: true }),
   easeOfConnection: z.enum(EASE_OF_CONNECTION, { error: 'site:errors.easeOfConnectionRequired' }),
-  comments: optionalText(2000).optional(),
+  comments: optionalText(2000, { multiline: true }).optional(),
   language,
 });
 export type FeedbackInput = z.input<typeof feedbackSchema>;
