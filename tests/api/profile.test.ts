@@ -42,6 +42,14 @@ describe('profile sections', () => {
     expect(mine).toMatchObject({ name: 'A', hasPaid: false, hasFreeAccess: false });
   });
 
+  it('takes a save without fields (or with unknown ones only) as a save that changes nothing', async () => {
+    const a = await createMember(ts, { city: 'Berlin' });
+    for (const values of [{}, { notAField: 'x' }]) {
+      const saved = await a.client.trpc.profile.saveSection.mutate({ section: 'values', values } as never);
+      expect(saved.city).toBe('Berlin');
+    }
+  });
+
   it('refuses unknown catalog ids with a translated error', async () => {
     const a = await createMember(ts);
     const error = await failure(

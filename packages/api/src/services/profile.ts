@@ -93,6 +93,9 @@ export async function saveProfileSection(
 ): Promise<OwnProfile> {
   const { db, t } = deps.database;
   const values = input.values as Partial<ProfileFields>;
+  // Nothing to merge (no field given, or only unknown ones, which the schema drops): the profile stays as
+  // it is. An UPDATE without columns is not SQL; the driver would refuse it with a 500.
+  if (Object.keys(values).length === 0) return ownProfile(deps, memberId);
   const [member] = await db.update(t.members).set(values).where(eq(t.members.id, memberId)).returning();
   if (!member || member.deletedAt) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
   deps.directory.apply(member);
