@@ -5,7 +5,7 @@ import { UNSTAMPED_MEMBER_WRITE } from '../support/member-stamps.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 // updated_at of members is kept by the schema (drizzle's $onUpdate), and every API test server refuses a
-// member write that does not move it forward (support/member-stamps.ts): the directory index of every
+// member write that leaves it unchanged (support/member-stamps.ts): the directory index of every
 // process finds changes only through it.
 
 let ts: TestServer;
@@ -45,6 +45,19 @@ describe('updated_at of members', () => {
       expect(after).toBeGreaterThan(before);
       before = after;
     }
+  });
+
+  it('lets writes of one member at the same time through (their commits may come in another order)', async () => {
+    const { db, t } = ts.server.database;
+    const member = await insertMember(ts.server.database);
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      db
+        .update(t.members)
+        .set({ city: `City ${i}` })
+        .where(eq(t.members.id, member.id)),
+    );
+    const results = await Promise.allSettled(writes);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
   });
 
   it('is required by the test databases: a member write that bypasses it fails', async () => {
