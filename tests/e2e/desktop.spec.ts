@@ -108,8 +108,8 @@ test.describe('the desktop app', () => {
     await expect
       .poll(async () => (await recorded(b)).notifications)
       .toEqual([{ title: 'New message from Ana', body: '', path: `/messages?with=${ana.id}` }]);
-    // The tab title is the browser's; in the app the tray shows the count.
-    expect(await b.title()).toBe('Amiko');
+    // The count in the tab title is the browser's; in the app the tray shows it, the title only names the page.
+    expect(await b.title()).toBe('Community — Amiko');
 
     // The member clicks the notification: the shell calls onNavigate, the UI opens the conversation and
     // reading it brings the count to zero.
@@ -161,7 +161,7 @@ test.describe('the browser', () => {
     await a.goto(`/messages?with=${ben.id}`);
     await send(a, 'Hello Ben!');
 
-    await expect(b).toHaveTitle('(1) Amiko');
+    await expect(b).toHaveTitle('(1) Community — Amiko');
     // Nobody asked the member: no permission prompt, no notification.
     expect(await recorded(b)).toMatchObject({ asked: 0, shown: [] });
 
@@ -183,7 +183,7 @@ test.describe('the browser', () => {
     // Reading the conversation empties the title again.
     await b.goto(`/messages?with=${ana.id}`);
     await expect(b.getByTestId('message').filter({ hasText: 'Are you there?' })).toBeVisible();
-    await expect(b).toHaveTitle('Amiko');
+    await expect(b).toHaveTitle('Messages — Amiko');
 
     await contextA.close();
     await contextB.close();

@@ -40,8 +40,9 @@ test.describe('messaging', () => {
     const fromAna = b.getByTestId('conversation-item').filter({ hasText: 'Ana' });
     await expect(fromAna).toContainText('Hello Ben!');
     await expect(fromAna.getByTestId('unread-count')).toHaveText('1');
-    // The number of conversations with unread messages goes to the host (the tab title in a browser).
-    await expect(b).toHaveTitle('(1) Amiko');
+    // The number of conversations with unread messages goes to the host (the tab title in a browser), in
+    // front of the page's own title.
+    await expect(b).toHaveTitle('(1) Messages — Amiko');
 
     // Clicking the messages icon clears the dot, on the server: it stays cleared after a reload, while the
     // message itself is still unread.
@@ -57,7 +58,7 @@ test.describe('messaging', () => {
     await b.getByTestId('conversation-item').filter({ hasText: 'Ana' }).click();
     await expect(b.getByTestId('message').filter({ hasText: 'Hello Ben!' })).toBeVisible();
     await expect(a.getByTestId('read-status')).toHaveText('Read');
-    await expect(b).toHaveTitle('Amiko');
+    await expect(b).toHaveTitle('Messages — Amiko');
 
     // B types (A sees it) and replies (A gets it live).
     await b.getByRole('textbox', { name: 'Message' }).pressSequentially('Hi A');

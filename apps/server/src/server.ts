@@ -127,7 +127,10 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   else if (!env.SMTP_URL)
     app.log.warn('mail is not sent: set SMTP_URL to deliver verification and reset mail');
   if (conveniences.offNotice) app.log.info(conveniences.offNotice);
-  registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST, { sourceMaps: !production });
+  registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST, {
+    sourceMaps: !production,
+    publicUrl: () => config.publicUrl,
+  });
 
   app.addHook('onClose', async () => {
     await deps.mail.drain();

@@ -1,6 +1,7 @@
-// Writes a .br and a .gz next to every text file of the build (prerendered pages included), compressed once
-// at the highest level; the server sends them as they are (@fastify/static preCompressed) instead of
-// compressing on every request. Run last by `pnpm build`.
+// Writes a .br and a .gz next to every text file of the build, compressed once at the highest level; the
+// server sends them as they are (@fastify/static preCompressed) instead of compressing on every request.
+// Not the prerendered pages, sitemap and robots.txt: the server writes its origin into those first, and
+// compresses each once when it is first asked for. Run last by `pnpm build`.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,7 @@ const dist = fileURLToPath(new URL('../dist', import.meta.url));
 
 const walk = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.name.startsWith('.')
+    entry.name.startsWith('.') || entry.name === 'pages'
       ? []
       : entry.isDirectory()
         ? walk(join(dir, entry.name))
@@ -18,7 +19,7 @@ const walk = (dir: string): string[] =>
   );
 
 for (const file of walk(dist)) {
-  if (!/\.(js|css|html|svg|json|txt|xml)$/.test(file) || statSync(file).size < 1024) continue;
+  if (!/\.(js|css|html|svg|json)$/.test(file) || statSync(file).size < 1024) continue;
   const bytes = readFileSync(file);
   writeFileSync(
     `${file}.br`,

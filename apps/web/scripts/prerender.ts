@@ -1,8 +1,11 @@
 // Writes the public pages (PUBLIC_PAGES of packages/ui/src/prerender.tsx) as static HTML in every interface
 // language: dist/pages/<language>/<name>.html, the built index.html with the page's markup in #root
 // (`data-prerendered` names its language and `data-namespaces` its translation namespaces, which mount.tsx
-// loads before it hydrates). The server picks the file per request
-// (apps/server/src/plugins/web.ts). Run after `vite build` and `vite build --ssr src/prerender.ts`.
+// loads before it hydrates) and the page's own head: title, description, canonical URL, hreflang
+// alternates, Open Graph and Twitter card. Then dist/sitemap.xml (both languages) and dist/robots.txt (the
+// member area disallowed). Absolute URLs start with PRERENDER_ORIGIN, which the server replaces by its
+// PUBLIC_URL (apps/server/src/plugins/web.ts, which also picks the page's language per request).
+// Run after `vite build` and `vite build --ssr src/prerender.ts`.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,29 +13,103 @@ import type * as Prerender from '../src/prerender.ts';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(web, 'dist');
-const { PUBLIC_PAGES, UI_LANGUAGES, renderPage } = (await import(
+const { MEMBER_PATHS, PRERENDER_ORIGIN, PUBLIC_PAGES, UI_LANGUAGES, renderPage } = (await import(
   pathToFileURL(join(web, 'dist-ssr/prerender.js')).href
 )) as typeof Prerender;
+
+const OG_LOCALE: Record<string, string> = { en: 'en_US', de: 'de_DE' };
+const attribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** The address of a page in a language: each language version has its own URL (SPEC §9's `lng`). */
+const url = (path: string, language?: string) =>
+  `${PRERENDER_ORIGIN}${path}${language ? `?lng=${language}` : ''}`;
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 // The boot shell of index.html, up to the <noscript> after it: a prerendered page needs neither.
 const shell = /<div id="root">[\s\S]*<\/div>\s*<noscript>[\s\S]*?<\/noscript>/;
-if (!shell.test(template)) throw new Error('prerender: index.html has no #root boot shell to replace');
+const head = /<meta\s+name="description"[^>]*>\s*([\s\S]*?)<title>Amiko<\/title>/;
+if (!shell.test(template) || !head.test(template)) {
+  throw new Error('prerender: index.html has no description, title or #root boot shell to replace');
+}
 
 for (const language of UI_LANGUAGES) {
   mkdirSync(join(dist, 'pages', language), { recursive: true });
   for (const page of PUBLIC_PAGES) {
-    const { html: markup, namespaces } = await renderPage(page.path, language);
+    const rendered = await renderPage(page.path, language);
+    const indexed = page.name !== 'not-found';
+    const image = `${PRERENDER_ORIGIN}/og-image-${language}.png`;
+    const tags = [
+      `<title>${attribute(rendered.title)}</title>`,
+      `<meta name="description" content="${attribute(rendered.description)}" />`,
+      ...(indexed
+        ? [
+            `<link rel="canonical" href="${url(page.path, language)}" />`,
+            ...UI_LANGUAGES.map(
+              (other) => `<link rel="alternate" hreflang="${other}" href="${url(page.path, other)}" />`,
+            ),
+            `<link rel="alternate" hreflang="x-default" href="${url(page.path)}" />`,
+          ]
+        : ['<meta name="robots" content="noindex" />']),
+      '<meta property="og:type" content="website" />',
+      '<meta property="og:site_name" content="Amiko" />',
+      `<meta property="og:title" content="${attribute(rendered.title)}" />`,
+      `<meta property="og:description" content="${attribute(rendered.description)}" />`,
+      `<meta property="og:url" content="${url(page.path, language)}" />`,
+      `<meta property="og:locale" content="${OG_LOCALE[language]}" />`,
+      ...UI_LANGUAGES.filter((other) => other !== language).map(
+        (other) => `<meta property="og:locale:alternate" content="${OG_LOCALE[other]}" />`,
+      ),
+      `<meta property="og:image" content="${image}" />`,
+      '<meta property="og:image:type" content="image/png" />',
+      '<meta property="og:image:width" content="1200" />',
+      '<meta property="og:image:height" content="630" />',
+      `<meta property="og:image:alt" content="${attribute(rendered.imageAlt)}" />`,
+      '<meta name="twitter:card" content="summary_large_image" />',
+      `<meta name="twitter:title" content="${attribute(rendered.title)}" />`,
+      `<meta name="twitter:description" content="${attribute(rendered.description)}" />`,
+      `<meta name="twitter:image" content="${image}" />`,
+      `<meta name="twitter:image:alt" content="${attribute(rendered.imageAlt)}" />`,
+    ];
     const html = template
       .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace(head, (_, between: string) => `${between}${tags.join('\n    ')}`)
       .replace(
         shell,
         () =>
-          `<div id="root" data-prerendered="${language}" data-namespaces="${namespaces.join(' ')}">${markup}</div>`,
+          `<div id="root" data-prerendered="${language}" data-namespaces="${rendered.namespaces.join(' ')}">${rendered.html}</div>`,
       );
     writeFileSync(join(dist, 'pages', language, `${page.name}.html`), html);
   }
 }
+
+const listed = PUBLIC_PAGES.filter((page) => page.name !== 'not-found');
+const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${listed
+  .flatMap((page) =>
+    UI_LANGUAGES.map(
+      (language) => `  <url>
+    <loc>${url(page.path, language)}</loc>
+${UI_LANGUAGES.map((other) => `    <xhtml:link rel="alternate" hreflang="${other}" href="${url(page.path, other)}" />`).join('\n')}
+    <xhtml:link rel="alternate" hreflang="x-default" href="${url(page.path)}" />
+  </url>`,
+    ),
+  )
+  .join('\n')}
+</urlset>
+`;
+writeFileSync(join(dist, 'sitemap.xml'), sitemap);
+
+const robots = `User-agent: *
+${[...MEMBER_PATHS.map((path) => path.replace(/:.*$/, '')), '/trpc/', '/uploads/', '/pages/']
+  .map((path) => `Disallow: ${path}`)
+  .join('\n')}
+
+Sitemap: ${PRERENDER_ORIGIN}/sitemap.xml
+`;
+writeFileSync(join(dist, 'robots.txt'), robots);
+
 process.stdout.write(
-  `Prerendered ${PUBLIC_PAGES.length} public pages in ${UI_LANGUAGES.join(', ')} into dist/pages/\n`,
+  `Prerendered ${PUBLIC_PAGES.length} public pages in ${UI_LANGUAGES.join(', ')} into dist/pages/, ` +
+    `with dist/sitemap.xml (${listed.length * UI_LANGUAGES.length} addresses) and dist/robots.txt\n`,
 );

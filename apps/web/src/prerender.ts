@@ -1,3 +1,3 @@
 // The entry of the build's second, server-side Vite build (`vite build --ssr`): what scripts/prerender.ts
 // renders the public pages with.
-export { PUBLIC_PAGES, renderPage, UI_LANGUAGES } from '@amiko/ui/prerender';
+export { MEMBER_PATHS, PRERENDER_ORIGIN, PUBLIC_PAGES, renderPage, UI_LANGUAGES } from '@amiko/ui/prerender';

@@ -32,6 +32,11 @@ export const LANGUAGE_DETECTION_ORDER = [
   'htmlTag',
 ] as const;
 export const LANGUAGE_QUERY_PARAM = 'lng';
+/**
+ * Stands for the public origin in the build's prerendered pages, sitemap and robots.txt (absolute URLs:
+ * canonical, hreflang, Open Graph); the server puts its PUBLIC_URL in its place when it sends them.
+ */
+export const PRERENDER_ORIGIN = 'https://origin.amiko.invalid';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const LANGUAGE_COOKIE = 'i18next';
 

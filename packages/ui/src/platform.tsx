@@ -35,11 +35,25 @@ export interface Platform {
 const BASE_TITLE = 'Amiko';
 const browserNavigation = new Set<(path: string) => void>();
 
+// The tab title: the page's own ("Messages — Amiko"), with the browser's unread count in front ("(2) …").
+let pageTitle = BASE_TITLE;
+let unreadInTitle = 0;
+function showTitle() {
+  document.title = unreadInTitle > 0 ? `(${unreadInTitle}) ${pageTitle}` : pageTitle;
+}
+
+/** Sets the page's title (Layout, on every route); in a browser the unread count stays in front of it. */
+export function setPageTitle(title: string) {
+  pageTitle = title;
+  showTitle();
+}
+
 export const browserPlatform: Platform = {
   kind: 'browser',
   apiBaseUrl: '',
   setUnreadCount(count) {
-    document.title = count > 0 ? `(${count}) ${BASE_TITLE}` : BASE_TITLE;
+    unreadInTitle = count;
+    showTitle();
   },
   notify({ title, body, path }) {
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;

@@ -1,11 +1,14 @@
-import { UI_LANGUAGES, type UiLanguage } from '@amiko/core';
+import { PRERENDER_ORIGIN, UI_LANGUAGES, type UiLanguage } from '@amiko/core';
+import type { Resources } from '@amiko/i18n';
 import { createPrerenderI18n } from '@amiko/i18n/prerender';
-import { StrictMode } from 'react';
+import { isValidElement, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/App.tsx';
+import { pageOf } from './app/pages.ts';
 import { routes } from './app/routes.tsx';
+import { RequireAuth } from './components/RequireAuth.tsx';
 import { browserPlatform } from './platform.tsx';
 
 /**
@@ -24,7 +27,25 @@ export const PUBLIC_PAGES = [
   { name: 'not-found', path: '/not-found' },
 ] as const;
 
-export { UI_LANGUAGES };
+export { PRERENDER_ORIGIN, UI_LANGUAGES };
+
+/** The paths of the member area (the routes behind RequireAuth): robots.txt keeps crawlers out of them. */
+export const MEMBER_PATHS: string[] = routes[0]!.children!.flatMap((route) =>
+  isValidElement(route.element) && route.element.type === RequireAuth && route.path ? [route.path] : [],
+);
+
+type PublicPageKey = Exclude<keyof Resources['site']['meta'], 'ogImageAlt'>;
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  namespaces: string[];
+  /** The page's <title> and meta description (common:titles, site:meta), in its language. */
+  title: string;
+  description: string;
+  /** The alt text of the page's share image. */
+  imageAlt: string;
+}
 
 /**
  * A page as a visitor's first render shows it (session and counts still loading), in `language`: the
@@ -32,10 +53,7 @@ export { UI_LANGUAGES };
  * boundaries are written in place, never "outlined" (sent after the rest with an inline script that moves
  * them, which the CSP refuses): hence the unbounded chunk size, and no script may appear in the markup.
  */
-export async function renderPage(
-  path: string,
-  language: UiLanguage,
-): Promise<{ html: string; namespaces: string[] }> {
+export async function renderPage(path: string, language: UiLanguage): Promise<RenderedPage> {
   const i18n = createPrerenderI18n(language, [initReactI18next]);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
@@ -53,6 +71,13 @@ export async function renderPage(
   );
   const html = await new Response(prelude).text();
   if (html.includes('<script')) throw new Error(`prerender: ${path} has an inline script`);
-  // The translation namespaces the page used: the browser loads them before it hydrates.
-  return { html, namespaces: i18n.reportNamespaces?.getUsedNamespaces() ?? [] };
+  const page = pageOf(context.matches.map((match) => match.route));
+  return {
+    html,
+    // The translation namespaces the page used: the browser loads them before it hydrates.
+    namespaces: i18n.reportNamespaces?.getUsedNamespaces() ?? [],
+    title: i18n.t(`titles.${page}`),
+    description: i18n.t(`site:meta.${page as PublicPageKey}`),
+    imageAlt: i18n.t('site:meta.ogImageAlt'),
+  };
 }

@@ -1,14 +1,16 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGE_QUERY_PARAM,
+  PRERENDER_ORIGIN,
   UI_LANGUAGES,
   type UiLanguage,
 } from '@amiko/core';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths the web app never owns: an unknown one under these is a real 404, not the app's page. */
 const API_PREFIXES = ['/trpc', '/socket.io', '/uploads', '/webhooks', '/dev/', '/healthz', '/readyz'];
@@ -37,11 +39,16 @@ export function pageLanguage(request: FastifyRequest): UiLanguage {
 /**
  * Serves the built web app (apps/web/dist): hashed assets cached for a year, pages never cached. The
  * public pages the build prerendered (dist/pages/<language>/<name>.html) are sent in the request's
- * language; every other page path gets index.html (the app routes in the browser, and shows its own
+ * language, and with sitemap.xml and robots.txt with the public origin in their URLs; every other page
+ * path gets index.html (the app routes in the browser, and shows its own
  * not-found page for unknown paths). Source maps only with `sourceMaps` (not in production: they hand out
  * the readable source, comments included).
  */
-export function registerWeb(app: FastifyInstance, dist: string | null, options: { sourceMaps: boolean }) {
+export function registerWeb(
+  app: FastifyInstance,
+  dist: string | null,
+  options: { sourceMaps: boolean; publicUrl: () => string },
+) {
   const index = dist ? join(dist, 'index.html') : null;
   const built = index !== null && existsSync(index);
   if (!built) {
@@ -60,7 +67,7 @@ export function registerWeb(app: FastifyInstance, dist: string | null, options: 
         );
       },
     });
-    registerPrerenderedPages(app, dist!);
+    registerPrerenderedPages(app, dist!, options.publicUrl);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -77,23 +84,58 @@ export function registerWeb(app: FastifyInstance, dist: string | null, options: 
   });
 }
 
-/** A route per page the build prerendered in the default language: "index" is / and /index.html. */
-function registerPrerenderedPages(app: FastifyInstance, dist: string) {
+/**
+ * A file of the build with PRERENDER_ORIGIN replaced by the public origin, compressed once (Brotli, gzip)
+ * the first time it is asked for: the origin is known only once the server listens.
+ */
+function withOrigin(file: string, publicUrl: () => string) {
+  let variants: { identity: Buffer; br: Buffer; gzip: Buffer } | undefined;
+  return (request: FastifyRequest, reply: FastifyReply, type: string) => {
+    if (!variants) {
+      const origin = publicUrl().replace(/\/+$/, '');
+      const identity = Buffer.from(readFileSync(file, 'utf8').replaceAll(PRERENDER_ORIGIN, origin));
+      variants = {
+        identity,
+        br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(identity, { level: 9 }),
+      };
+    }
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.type(type).header('Cache-Control', 'no-cache').send(variants[encoding]);
+  };
+}
+
+/**
+ * A route per page the build prerendered in the default language ("index" is / and /index.html), sent in
+ * the request's language; and the build's sitemap.xml and robots.txt.
+ */
+function registerPrerenderedPages(app: FastifyInstance, dist: string, publicUrl: () => string) {
+  for (const [name, type] of [
+    ['sitemap.xml', 'application/xml; charset=utf-8'],
+    ['robots.txt', 'text/plain; charset=utf-8'],
+  ] as const) {
+    if (!existsSync(join(dist, name))) continue;
+    const send = withOrigin(join(dist, name), publicUrl);
+    app.get(`/${name}`, (request, reply) => send(request, reply.header('Vary', 'Accept-Encoding'), type));
+  }
   const pages = join(dist, 'pages');
   if (!existsSync(join(pages, DEFAULT_LANGUAGE))) return;
   for (const file of readdirSync(join(pages, DEFAULT_LANGUAGE))) {
     const name = /^([a-z-]+)\.html$/.exec(file)?.[1];
     if (!name) continue;
+    const senders = Object.fromEntries(
+      UI_LANGUAGES.map((language) => [language, withOrigin(join(pages, language, file), publicUrl)]),
+    ) as Record<UiLanguage, ReturnType<typeof withOrigin>>;
     for (const path of name === 'index' ? ['/', '/index.html'] : [`/${name}`]) {
       app.get(path, (request, reply) => {
         const language = pageLanguage(request);
-        return (
-          reply
-            .header('Content-Language', language)
-            // The page's language depends on these request headers, its encoding on Accept-Encoding.
-            .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
-            .sendFile(join('pages', language, file))
-        );
+        reply
+          .header('Content-Language', language)
+          // The page's language depends on these request headers, its encoding on Accept-Encoding.
+          .header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+        return senders[language](request, reply, 'text/html; charset=utf-8');
       });
     }
   }

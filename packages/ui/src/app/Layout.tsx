@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
@@ -9,6 +9,8 @@ import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.tsx';
 import { useHostNavigation } from '../hooks/useHostNavigation.ts';
 import { usePageViews } from '../hooks/usePageViews.ts';
 import { useSession } from '../hooks/useSession.ts';
+import { setPageTitle } from '../platform.tsx';
+import { pageOf } from './pages.ts';
 
 // The live messaging connection (socket.io and its cache updates) is for verified members only: its own
 // chunk, never part of a visitor's first page.
@@ -24,6 +26,8 @@ export function Layout() {
   const { member } = useSession();
   usePageViews();
   useHostNavigation();
+  const title = t(`titles.${pageOf(useMatches())}`);
+  useEffect(() => setPageTitle(title), [title]);
   return (
     <>
       {member?.emailVerified && (

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../components/RequireAuth.tsx';
 import { lazyScreen } from '../lazy.tsx';
 import { Layout } from './Layout.tsx';
+import type { PageHandle, PageKey } from './pages.ts';
 
 // The route table of SPEC §2. Every screen is its own chunk, so the home page loads only what it shows.
 const Home = lazyScreen(() => import('../screens/site/HomeScreen.tsx'));
@@ -36,35 +37,42 @@ const NotFound = lazyScreen(() => import('../screens/NotFoundScreen.tsx'));
 
 const member = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
+const page = (key: PageKey): PageHandle => ({ page: key });
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <Home /> },
-      { path: '/index.html', element: <Home /> },
-      { path: '/auth', element: <Auth /> },
-      { path: '/reset-password-request', element: <ResetPasswordRequest /> },
-      { path: '/verify-email', element: <RequireAuth allowUnverified>{<VerifyEmail />}</RequireAuth> },
-      { path: '/auth-action', element: <AuthAction /> },
-      { path: '/my-story', element: <MyStory /> },
-      { path: '/how-it-works', element: <HowItWorks /> },
-      { path: '/pricing', element: <Pricing /> },
-      { path: '/privacy-policy', element: <PrivacyPolicy /> },
-      { path: '/faq', element: <Faq /> },
-      { path: '/contact-us', element: <Contact /> },
-      { path: '/feedback', element: <Feedback /> },
-      { path: '/community', element: <Community /> },
-      { path: '/profile', element: member(<Profile />) },
-      { path: '/profile-view/:userId', element: member(<ProfileView />) },
-      { path: '/payment-info', element: member(<PaymentInfo />) },
-      { path: '/payment-success', element: member(<PaymentSuccess />) },
-      { path: '/messages', element: member(<Messages />) },
-      { path: '/favorites', element: member(<Favorites />) },
-      { path: '/interests-list', element: member(<InterestsList />) },
-      { path: '/user-story', element: member(<UserStory />) },
+      { path: '/', element: <Home />, handle: page('home') },
+      { path: '/index.html', element: <Home />, handle: page('home') },
+      { path: '/auth', element: <Auth />, handle: page('auth') },
+      { path: '/reset-password-request', element: <ResetPasswordRequest />, handle: page('resetPassword') },
+      {
+        path: '/verify-email',
+        element: <RequireAuth allowUnverified>{<VerifyEmail />}</RequireAuth>,
+        handle: page('verifyEmail'),
+      },
+      { path: '/auth-action', element: <AuthAction />, handle: page('authAction') },
+      { path: '/my-story', element: <MyStory />, handle: page('myStory') },
+      { path: '/how-it-works', element: <HowItWorks />, handle: page('howItWorks') },
+      { path: '/pricing', element: <Pricing />, handle: page('pricing') },
+      { path: '/privacy-policy', element: <PrivacyPolicy />, handle: page('privacyPolicy') },
+      { path: '/faq', element: <Faq />, handle: page('faq') },
+      { path: '/contact-us', element: <Contact />, handle: page('contact') },
+      { path: '/feedback', element: <Feedback />, handle: page('feedback') },
+      { path: '/community', element: <Community />, handle: page('community') },
+      { path: '/profile', element: member(<Profile />), handle: page('profile') },
+      { path: '/profile-view/:userId', element: member(<ProfileView />), handle: page('profileView') },
+      { path: '/payment-info', element: member(<PaymentInfo />), handle: page('paymentInfo') },
+      { path: '/payment-success', element: member(<PaymentSuccess />), handle: page('paymentSuccess') },
+      { path: '/messages', element: member(<Messages />), handle: page('messages') },
+      { path: '/favorites', element: member(<Favorites />), handle: page('favorites') },
+      { path: '/interests-list', element: member(<InterestsList />), handle: page('interestsList') },
+      { path: '/user-story', element: member(<UserStory />), handle: page('userStory') },
       {
         path: '/settings',
         element: member(<SettingsLayout />),
+        handle: page('settings'),
         children: [
           { index: true, element: <Navigate to="/settings/user-info" replace /> },
           { path: 'user-info', element: <UserInfo /> },
@@ -74,8 +82,8 @@ export const routes: RouteObject[] = [
           { path: 'account', element: <Account /> },
         ],
       },
-      { path: '/not-found', element: <NotFound /> },
-      { path: '*', element: <NotFound /> },
+      { path: '/not-found', element: <NotFound />, handle: page('notFound') },
+      { path: '*', element: <NotFound />, handle: page('notFound') },
     ],
   },
 ];
