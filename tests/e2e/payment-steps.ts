@@ -1,9 +1,8 @@
 import { EARLY_ACCESS_LIMIT } from '@amiko/core';
-import { newId } from '@amiko/db';
-import { count } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect, type Page } from '@playwright/test';
 import type { AmikoProcess } from '../support/amiko-process.ts';
-import type { MemberRow, TestMemberOptions } from '../support/members.ts';
+import type { TestMemberOptions } from '../support/members.ts';
 
 // Steps of the payment journeys, shared with other journeys that pass through payment (messaging: an
 // unpaid member's first message leads to /payment-info).
@@ -19,22 +18,16 @@ export const WITHOUT_STRIPE_KEYS = {
 /** A member past onboarding who has neither paid nor early access (one of those after the first 500). */
 export const UNPAID_MEMBER: TestMemberOptions = { access: 'none' };
 
-/** Adds members until the first 500 exist, so that the next member is beyond early access. */
+/**
+ * Takes every early-access place (the count the public number reads and places are granted from), so that
+ * the next member is beyond early access.
+ */
 export async function takeAllEarlyAccessPlaces(amiko: AmikoProcess): Promise<void> {
   const { db, t } = amiko.db();
-  const [existing] = await db.select({ n: count() }).from(t.members);
-  const missing = EARLY_ACCESS_LIMIT - (existing?.n ?? 0);
-  const now = new Date();
-  const rows: MemberRow[] = Array.from({ length: Math.max(0, missing) }, (_, i) => ({
-    id: newId(),
-    name: `Early member ${i + 1}`,
-    email: `early-${i + 1}-${newId().slice(0, 6).toLowerCase()}@example.com`,
-    emailVerified: true,
-    hasFreeAccess: true,
-    createdAt: now,
-    updatedAt: now,
-  }));
-  for (let i = 0; i < rows.length; i += 100) await db.insert(t.members).values(rows.slice(i, i + 100));
+  await db
+    .update(t.appCounters)
+    .set({ value: EARLY_ACCESS_LIMIT })
+    .where(eq(t.appCounters.name, 'earlyAccess'));
 }
 
 /** Picks a country in the payment form's country select. */

@@ -9,6 +9,7 @@ export type { Logger } from './logger.ts';
 export { AppError, appError } from './errors.ts';
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
 export {
+  addressBucket,
   createRateLimiter,
   createMemoryRateLimitStore,
   DEFAULT_RATE_LIMITS,

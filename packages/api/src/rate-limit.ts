@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { COMMON_ERRORS } from '@amiko/core';
 import { appError } from './errors.ts';
 
@@ -58,6 +59,31 @@ export function createMemoryRateLimitStore(): RateLimitStore {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
+/**
+ * The subject a per-address limit counts: an IPv4 address itself, an IPv6 address by its /64 (one
+ * household or server gets a whole /64, so counting single IPv6 addresses would count nothing).
+ */
+export function addressBucket(ip: string): string {
+  const address = ip.replace(/%.*$/, '').toLowerCase();
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  // A trailing IPv4 part (::1.2.3.4) stands for two groups; it lies past the /64 anyway.
+  const tailGroups = groups(tail).flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const headGroups = groups(head);
+  const all = [
+    ...headGroups,
+    ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
+    ...tailGroups,
+  ];
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 export function createRateLimiter(
   store: RateLimitStore,
   overrides: Partial<Record<string, RateLimitRule>> = {},
@@ -66,7 +92,8 @@ export function createRateLimiter(
     /** Counts one attempt; over the limit it throws RATE_LIMITED ('Too many requests…'). */
     async check(name: RateLimitName, subject: string): Promise<void> {
       const rule = overrides[name] ?? DEFAULT_RATE_LIMITS[name];
-      const hits = await store.hit(`${name}:${subject}`, rule.windowMs);
+      const key = name.endsWith(':ip') ? addressBucket(subject) : subject;
+      const hits = await store.hit(`${name}:${key}`, rule.windowMs);
       if (hits > rule.max) throw appError('RATE_LIMITED', COMMON_ERRORS.tooManyRequests);
     },
   };

@@ -7,7 +7,6 @@ import {
 } from '@amiko/auth';
 import {
   COMMON_ERRORS,
-  EARLY_ACCESS_LIMIT,
   RESET_PASSWORD_TOKEN_TTL_MS,
   VERIFICATION_RESEND_COOLDOWN_MS,
   VERIFY_EMAIL_TOKEN_TTL_MS,
@@ -19,12 +18,13 @@ import {
   type signInSchema,
   type signUpSchema,
 } from '@amiko/core';
-import { isUniqueViolation, newId, type Db, type Member, type Schema, type TokenPurpose } from '@amiko/db';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { isUniqueViolation, newId, type Member, type TokenPurpose } from '@amiko/db';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { composeMail } from '../mail/templates.ts';
+import { grantPlaceOnVerification } from './early-access.ts';
 import { meView, type MeView } from './views.ts';
 
 /** The context of a procedure that needs a signed-in member. */
@@ -68,20 +68,6 @@ export function assertStrongEnough(
   field: string,
 ): void {
   if (isWeakPassword(password, member)) throw appError('VALIDATION', 'auth:errors.weakPassword', { field });
-}
-
-/**
- * Takes one of the early-access places if any is left. A single conditional UPDATE on one counter row:
- * PostgreSQL re-checks the condition after waiting for a concurrent update of the row, and SQLite runs one
- * writer at a time, so never more than EARLY_ACCESS_LIMIT members get a place.
- */
-export async function claimEarlyAccessPlace(tx: Db, t: Schema): Promise<boolean> {
-  const claimed = await tx
-    .update(t.appCounters)
-    .set({ value: sql`${t.appCounters.value} + 1` })
-    .where(and(eq(t.appCounters.name, 'earlyAccess'), lt(t.appCounters.value, EARLY_ACCESS_LIMIT)))
-    .returning({ value: t.appCounters.value });
-  return claimed.length === 1;
 }
 
 /**
@@ -167,22 +153,19 @@ export async function signUp(ctx: Context, input: z.output<typeof signUpSchema>)
   const now = new Date();
   let member: Member;
   try {
-    member = await database.transaction(async (tx) => {
-      const hasFreeAccess = await claimEarlyAccessPlace(tx, database.t);
-      const [row] = await tx
-        .insert(database.t.members)
-        .values({
-          id: newId(),
-          email: input.email,
-          name: input.name,
-          passwordHash,
-          language,
-          hasFreeAccess,
-          createdAt: now,
-        })
-        .returning();
-      return row!;
-    });
+    // No early-access place yet: it is granted when the address is verified (early-access.ts).
+    const [row] = await database.db
+      .insert(database.t.members)
+      .values({
+        id: newId(),
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        language,
+        createdAt: now,
+      })
+      .returning();
+    member = row!;
   } catch (error) {
     if (isUniqueViolation(error)) throw appError('CONFLICT', 'auth:errors.emailInUse', { field: 'email' });
     throw error;
@@ -257,22 +240,27 @@ export async function verifyEmail(
   code: string,
 ): Promise<{ purpose: 'verifyEmail' | 'changeEmail' }> {
   const { deps } = ctx;
-  const { db, t } = deps.database;
+  const { database } = deps;
+  const { db, t } = database;
   const verification = await consumeOneTimeToken(db, t, code, 'verifyEmail');
   if (verification) {
     // Only the address the link was sent to: after an email change, an old link verifies nothing.
-    const verified = await db
-      .update(t.members)
-      .set({ emailVerified: true })
-      .where(
-        and(
-          eq(t.members.id, verification.memberId),
-          eq(t.members.email, verification.email),
-          isNull(t.members.deletedAt),
-        ),
-      )
-      .returning({ id: t.members.id });
-    if (verified.length === 0) throw linkInvalid();
+    const verified = await database.transaction(async (tx) => {
+      const [row] = await tx
+        .update(t.members)
+        .set({ emailVerified: true })
+        .where(
+          and(
+            eq(t.members.id, verification.memberId),
+            eq(t.members.email, verification.email),
+            isNull(t.members.deletedAt),
+          ),
+        )
+        .returning({ id: t.members.id, hasFreeAccess: t.members.hasFreeAccess });
+      if (row) await grantPlaceOnVerification(tx, t, row);
+      return row;
+    });
+    if (!verified) throw linkInvalid();
     return { purpose: 'verifyEmail' };
   }
   const change = await consumeOneTimeToken(db, t, code, 'changeEmail');
@@ -280,10 +268,14 @@ export async function verifyEmail(
   const member = await findMember(deps, change.memberId);
   if (!member) throw linkInvalid();
   try {
-    await db
-      .update(t.members)
-      .set({ email: change.email, emailVerified: true })
-      .where(and(eq(t.members.id, member.id), isNull(t.members.deletedAt)));
+    await database.transaction(async (tx) => {
+      const [row] = await tx
+        .update(t.members)
+        .set({ email: change.email, emailVerified: true })
+        .where(and(eq(t.members.id, member.id), isNull(t.members.deletedAt)))
+        .returning({ id: t.members.id, hasFreeAccess: t.members.hasFreeAccess });
+      if (row) await grantPlaceOnVerification(tx, t, row);
+    });
   } catch (error) {
     // Someone signed up with the address after the link was sent.
     if (isUniqueViolation(error)) throw appError('CONFLICT', 'auth:errors.emailInUse');
@@ -347,14 +339,14 @@ export async function resetPassword(
   if (!(await consumeOneTimeToken(db, t, input.code, 'resetPassword'))) throw resetCodeInvalid();
   const now = new Date();
   await database.transaction(async (tx) => {
-    await tx
+    // Following a link mailed to the address proves the address, as a verification link would.
+    const provesAddress = token.email === member.email;
+    const [row] = await tx
       .update(t.members)
-      // Following a link mailed to the address proves the address, as a verification link would.
-      .set({
-        passwordHash,
-        ...(token.email === member.email ? { emailVerified: true } : {}),
-      })
-      .where(eq(t.members.id, member.id));
+      .set({ passwordHash, ...(provesAddress ? { emailVerified: true } : {}) })
+      .where(eq(t.members.id, member.id))
+      .returning({ id: t.members.id, hasFreeAccess: t.members.hasFreeAccess });
+    if (row && provesAddress) await grantPlaceOnVerification(tx, t, row);
     // Other reset links of the member stop working with this one.
     await tx
       .update(t.authTokens)
