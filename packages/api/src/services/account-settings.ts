@@ -19,6 +19,7 @@ import {
   findMember,
   findMemberByEmail,
   mailActionLink,
+  revokeCredentialLinks,
   type SignedIn,
 } from './accounts.ts';
 
@@ -40,7 +41,10 @@ async function recheckPassword(
   return member;
 }
 
-/** A new password; every other session of the member ends (this one stays signed in). */
+/**
+ * A new password; every other session of the member ends (this one stays signed in), and pending reset
+ * and email-change links stop working.
+ */
 export async function changePassword(
   ctx: SignedIn,
   input: z.output<typeof changePasswordFormSchema>,
@@ -51,8 +55,13 @@ export async function changePassword(
   });
   assertStrongEnough(input.newPassword, member, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
-  const { db, t } = ctx.deps.database;
-  await db.update(t.members).set({ passwordHash }).where(eq(t.members.id, member.id));
+  const { database } = ctx.deps;
+  const { t } = database;
+  await database.transaction(async (tx) => {
+    await tx.update(t.members).set({ passwordHash }).where(eq(t.members.id, member.id));
+    // A reset link or an email change mailed before must not undo the new password.
+    await revokeCredentialLinks(tx, t, member.id);
+  });
   await endSessions(ctx.deps, member.id, ctx.session.id);
   return { ok: true };
 }

@@ -18,8 +18,8 @@ import {
   type signInSchema,
   type signUpSchema,
 } from '@amiko/core';
-import { isUniqueViolation, newId, type Member, type TokenPurpose } from '@amiko/db';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { isUniqueViolation, newId, type Db, type Member, type Schema, type TokenPurpose } from '@amiko/db';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, Deps } from '../context.ts';
 import { appError } from '../errors.ts';
@@ -103,6 +103,24 @@ export async function mailActionLink(
       hasFootnote: true,
     }),
   );
+}
+
+/**
+ * Makes the member's unused reset and email-change links stop working. Called when the password or the
+ * address changes: a link mailed before (perhaps to an address or a person no longer trusted) must not
+ * undo the change.
+ */
+export async function revokeCredentialLinks(tx: Db, t: Schema, memberId: string): Promise<void> {
+  await tx
+    .update(t.authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(t.authTokens.memberId, memberId),
+        inArray(t.authTokens.purpose, ['resetPassword', 'changeEmail']),
+        isNull(t.authTokens.usedAt),
+      ),
+    );
 }
 
 /** Mails a fresh verification link to the member's address. */
@@ -274,7 +292,10 @@ export async function verifyEmail(
         .set({ email: change.email, emailVerified: true })
         .where(and(eq(t.members.id, member.id), isNull(t.members.deletedAt)))
         .returning({ id: t.members.id, hasFreeAccess: t.members.hasFreeAccess });
-      if (row) await grantPlaceOnVerification(tx, t, row);
+      if (!row) return;
+      await grantPlaceOnVerification(tx, t, row);
+      // Reset links mailed to the old address, and other pending changes, end with the change.
+      await revokeCredentialLinks(tx, t, row.id);
     });
   } catch (error) {
     // Someone signed up with the address after the link was sent.
@@ -337,7 +358,6 @@ export async function resetPassword(
   assertStrongEnough(input.password, member, 'password');
   const passwordHash = await hashPassword(input.password);
   if (!(await consumeOneTimeToken(db, t, input.code, 'resetPassword'))) throw resetCodeInvalid();
-  const now = new Date();
   await database.transaction(async (tx) => {
     // Following a link mailed to the address proves the address, as a verification link would.
     const provesAddress = token.email === member.email;
@@ -347,17 +367,8 @@ export async function resetPassword(
       .where(eq(t.members.id, member.id))
       .returning({ id: t.members.id, hasFreeAccess: t.members.hasFreeAccess });
     if (row && provesAddress) await grantPlaceOnVerification(tx, t, row);
-    // Other reset links of the member stop working with this one.
-    await tx
-      .update(t.authTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(t.authTokens.memberId, member.id),
-          eq(t.authTokens.purpose, 'resetPassword'),
-          isNull(t.authTokens.usedAt),
-        ),
-      );
+    // Other reset links and pending email changes stop working with this one.
+    await revokeCredentialLinks(tx, t, member.id);
   });
   await endSessions(deps, member.id);
   if (ctx.session?.member.id === member.id) ctx.clearSessionCookie();
