@@ -35,13 +35,14 @@ async function expectLimit(max: number, attempt: (i: number) => Promise<unknown>
 }
 
 describe('abuse limits', () => {
-  it('sign-in: per account', async () => {
+  it('sign-in: per address and account', async () => {
     const s = await server();
     const member = await createMember(s);
-    await expectLimit(DEFAULT_RATE_LIMITS['signIn:account'].max, () =>
+    await expectLimit(DEFAULT_RATE_LIMITS['signIn:ipAccount'].max, () =>
       s.client().trpc.auth.signIn.mutate({ email: member.email, password: 'Wrong-pass-1' }),
     );
-    // Even the right password waits now; another account does not.
+    // Even the right password waits now (from this address; other addresses: tests/security/lockout.test.ts);
+    // another account does not.
     expect(
       (await failure(s.client().trpc.auth.signIn.mutate({ email: member.email, password: TEST_PASSWORD })))
         .message,

@@ -23,6 +23,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, Deps } from '../context.ts';
 import { appError } from '../errors.ts';
+import { addressBucket } from '../rate-limit.ts';
 import { composeMail } from '../mail/templates.ts';
 import { grantPlaceOnVerification } from './early-access.ts';
 import { meView, type MeView } from './views.ts';
@@ -199,6 +200,7 @@ export async function signIn(
 ): Promise<MeView> {
   const { deps } = ctx;
   await deps.limiter.check('signIn:ip', ctx.ip);
+  await deps.limiter.check('signIn:ipAccount', `${addressBucket(ctx.ip)}:${input.email}`);
   await deps.limiter.check('signIn:account', input.email);
   const member = await findMemberByEmail(deps, input.email);
   if (!member) throw appError('NOT_FOUND', 'auth:errors.userNotFound', { field: 'email' });
