@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './catalogs.ts';
 export * from './schemas/common.ts';
+export * from './schemas/names.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/payment.ts';

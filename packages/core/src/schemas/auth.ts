@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { COMMON_ERRORS } from '../errors.ts';
-import { emailSchema, requiredText, uiLanguageSchema } from './common.ts';
+import { emailSchema, uiLanguageSchema } from './common.ts';
+import { displayNameSchema } from './names.ts';
 
 /** True when the password has an upper- and a lowercase letter, a digit and a special character. */
 export function hasPasswordCharacterClasses(password: string): boolean {
@@ -33,7 +34,7 @@ export const currentPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, COMMON_ERRORS.tooLong);
 
 export const signUpSchema = z.object({
-  name: requiredText(80, 'auth:errors.nameRequired'),
+  name: displayNameSchema('auth:errors.nameRequired'),
   email: emailSchema,
   password: newPasswordSchema,
   language: uiLanguageSchema.optional(),

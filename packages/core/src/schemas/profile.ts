@@ -39,7 +39,8 @@ import {
 } from '../catalogs.ts';
 import { AGE_MAX, AGE_MIN, STORY_MAX_LENGTH, STORY_MIN_LENGTH } from '../constants.ts';
 import { COMMON_ERRORS } from '../errors.ts';
-import { hasControlCharacters, optionalText, requiredText } from './common.ts';
+import { hasControlCharacters, optionalText } from './common.ts';
+import { displayNameSchema } from './names.ts';
 
 /** A multi-select over a catalog: known ids only, each at most once. */
 function pick<const T extends readonly [string, ...string[]]>(catalog: T) {
@@ -87,7 +88,7 @@ export const bigFiveSchema = z.partialRecord(z.enum(BIG_FIVE_TRAITS), z.enum(BIG
  */
 export const profileSections = {
   basic: z.object({
-    name: requiredText(80),
+    name: displayNameSchema(),
     phone: optionalText(30).refine(
       (v) => v === null || PHONE_PATTERN.test(v),
       'settings:errors.invalidPhone',
