@@ -26,7 +26,9 @@ describe('email verification', () => {
     const { email } = await signUpMember(ts, { name: 'Jonas', language: 'de' });
     const mail = await latestMailTo(ts, email);
     expect(mail.subject).toBe('Bitte bestätige deine E-Mail-Adresse für Amiko');
-    expect(mail.text).toContain('Willkommen bei Amiko, Jonas!');
+    // An address not yet verified gets nothing the member chose, not even the name (issue 17 item 8).
+    expect(mail.text).toContain('Willkommen bei Amiko!');
+    expect(mail.text).not.toContain('Jonas');
     expect(mail.html).toMatch(/^<!doctype html><html lang="de">/);
     const link = actionLinkIn(mail);
     expect(link.url.origin).toBe(ts.server.deps.config.publicUrl);

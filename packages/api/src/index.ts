@@ -8,6 +8,7 @@ export type { AppConfig } from './config.ts';
 export type { Logger } from './logger.ts';
 export { AppError, appError } from './errors.ts';
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
+export { defangLinks } from './mail/templates.ts';
 export {
   addressBucket,
   createRateLimiter,

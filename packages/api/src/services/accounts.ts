@@ -73,12 +73,14 @@ export function assertStrongEnough(
 
 /**
  * Mails a one-time link: creates the token (stored hashed) and sends the `kind` mail in the member's
- * language with the link to /auth-action?mode=…&code=….
+ * language with the link to /auth-action?mode=…&code=…. Anyone can have such a mail sent to any address
+ * (sign up with it, ask for a reset), so a mail to an address not yet verified carries nothing the member
+ * chose: not even their name ("Click https://evil.example now" would otherwise reach a stranger).
  */
 export async function mailActionLink(
   deps: Deps,
   input: {
-    member: Pick<Member, 'id' | 'name' | 'language'>;
+    member: Pick<Member, 'id' | 'name' | 'language' | 'email' | 'emailVerified'>;
     purpose: TokenPurpose;
     to: string;
     ttlMs: number;
@@ -88,6 +90,7 @@ export async function mailActionLink(
   },
 ): Promise<void> {
   const { db, t } = deps.database;
+  const greetsByName = input.member.emailVerified && input.to === input.member.email;
   const code = await createOneTimeToken(db, t, {
     memberId: input.member.id,
     purpose: input.purpose,
@@ -99,7 +102,10 @@ export async function mailActionLink(
       kind: input.kind,
       to: input.to,
       language: input.member.language,
-      values: { name: input.member.name, ...input.values },
+      ...(greetsByName
+        ? { memberText: { name: input.member.name } }
+        : { headingKey: input.kind === 'resetPassword' ? 'headingWithoutName' : undefined }),
+      values: input.values,
       actionUrl: actionLink(deps, input.mode, code),
       hasFootnote: true,
     }),
@@ -127,7 +133,7 @@ export async function revokeCredentialLinks(tx: Db, t: Schema, memberId: string)
 /** Mails a fresh verification link to the member's address. */
 export async function sendVerificationMail(
   deps: Deps,
-  member: Pick<Member, 'id' | 'email' | 'name' | 'language'>,
+  member: Pick<Member, 'id' | 'email' | 'name' | 'language' | 'emailVerified'>,
 ) {
   if (!member.email) return;
   await mailActionLink(deps, {
@@ -310,7 +316,8 @@ export async function verifyEmail(
         kind: 'emailChanged',
         to: member.email,
         language: member.language,
-        values: { name: member.name, newEmail: change.email },
+        values: { newEmail: change.email },
+        memberText: { name: member.name },
         actionUrl: new URL('/contact-us', deps.config.publicUrl).toString(),
       }),
     );

@@ -48,13 +48,11 @@ export async function submitContact(ctx: Context, input: z.output<typeof contact
       to: deps.config.teamEmail,
       language: TEAM_LANGUAGE,
       values: {
-        name: input.name,
         email: input.email,
-        subject: input.subject,
-        message: input.message,
         language: languageName(deps, language),
         sender: sender(deps, ctx),
       },
+      memberText: { name: input.name, subject: input.subject, message: input.message },
     }),
   );
 }
@@ -86,11 +84,13 @@ export async function submitFeedback(ctx: Context, input: z.output<typeof feedba
         rating: input.rating,
         type: tr(`catalog:feedbackTypes.${input.type}`),
         easeOfConnection: tr(`catalog:easeOfConnection.${input.easeOfConnection}`),
+        language: languageName(deps, language),
+        sender: sender(deps, ctx),
+      },
+      memberText: {
         suggestions: input.suggestions,
         liked: input.liked,
         comments: input.comments ?? tr('mail:teamMail.noComments'),
-        language: languageName(deps, language),
-        sender: sender(deps, ctx),
       },
     }),
   );
