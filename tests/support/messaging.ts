@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Ack, AppRouter, ClientToServerEvents, MessageView, ServerToClientEvents } from '@amiko/api';
 import { createSessionStore } from '@amiko/auth';
-import { SESSION_COOKIE } from '@amiko/core';
+import { SESSION_COOKIE, TRPC_MAX_BATCH } from '@amiko/core';
 import type { Database } from '@amiko/db';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { io, type Socket } from 'socket.io-client';
@@ -124,6 +124,7 @@ export function clientFor(url: string, token: string): TestClient {
   const trpc = createTRPCClient<AppRouter>({
     links: [
       httpBatchLink({
+        maxItems: TRPC_MAX_BATCH,
         url: `${url}/trpc`,
         fetch: (input, init) => http.fetch(String(input), init as RequestInit),
       }),

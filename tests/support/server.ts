@@ -1,3 +1,4 @@
+import { TRPC_MAX_BATCH } from '@amiko/core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const trpc = createTRPCClient<AppRouter>({
         links: [
           httpBatchLink({
+            maxItems: TRPC_MAX_BATCH,
             url: `${url}/trpc`,
             fetch: (input, init) => http.fetch(String(input), init as RequestInit),
           }),

@@ -1,4 +1,4 @@
-import { createRateLimiter, type Deps, type Logger, type RateLimitStore } from '@amiko/api';
+import type { Logger, RateLimitStore } from '@amiko/api';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import type { Env } from './env.ts';
@@ -74,13 +74,12 @@ export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
 }
 
 /**
- * With REDIS_URL: connects to Redis while the server starts (before it listens), moves the rate limits
- * there, and disconnects when the server has stopped. Returns null without REDIS_URL.
+ * With REDIS_URL: connects to Redis while the server starts (before it listens) and disconnects when the
+ * server has stopped. Returns null without REDIS_URL. The rate limits and the socket adapter then live there.
  */
-export function registerRedis(app: FastifyInstance, deps: Deps, env: Env): Redis | null {
+export function registerRedis(app: FastifyInstance, env: Env): Redis | null {
   if (!env.REDIS_URL) return null;
   const redis = createRedis(env.REDIS_URL, env.REDIS_PREFIX, app.log);
-  deps.limiter = createRateLimiter(createRedisRateLimitStore(redis), deps.config.rateLimits);
   app.register(async () => {
     await redis.connect();
   });

@@ -7,7 +7,6 @@ import {
   createMemberCounter,
   createMemoryRateLimitStore,
   createRateLimiter,
-  noRealtime,
   type AppConfig,
   type Deps,
 } from '@amiko/api';
@@ -20,12 +19,12 @@ import nodemailer from 'nodemailer';
 import { devConveniences } from './dev-conveniences.ts';
 import { readEnv, type Env } from './env.ts';
 import { loggerOptions } from './logging.ts';
-import { registerRedis } from './redis.ts';
+import { createRedisRateLimitStore, registerRedis } from './redis.ts';
 import { registerDevMail } from './plugins/dev-mail.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from './plugins/security.ts';
 import { createPayments, registerStripeWebhook } from './plugins/stripe-webhook.ts';
-import { registerSocket } from './plugins/socket.ts';
+import { createLiveConnections, registerSocket } from './plugins/socket.ts';
 import { registerTrpc } from './plugins/trpc.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -50,6 +49,11 @@ export interface AmikoServer {
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+function listeningPort(app: FastifyInstance): number | null {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : null;
+}
+
 /** Builds a whole Amiko server (nothing listens until start()). Throws ConfigError on bad configuration. */
 export function createServer(options: ServerOptions = {}): AmikoServer {
   const env = readEnv(options.env ?? process.env);
@@ -72,7 +76,11 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   const config: AppConfig = {
     production,
     testPayments: conveniences.testPayments,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    // Without PUBLIC_URL (development), the address it listens on: read from the server, since with PORT=0
+    // the port is chosen when it starts listening.
+    get publicUrl() {
+      return env.PUBLIC_URL ?? `http://localhost:${listeningPort(app) ?? env.PORT}`;
+    },
     teamEmail: env.TEAM_EMAIL,
     memberCountCacheMs: env.MEMBER_COUNT_CACHE_MS,
     rateLimits: env.RATE_LIMITS ?? {},
@@ -83,7 +91,16 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       apiBaseUrl: env.STRIPE_API_BASE ?? null,
     },
   };
-  const payments = createPayments(config);
+  const originPolicy: OriginPolicy = {
+    allowed: new Set(
+      [env.PUBLIC_URL, ...(env.ALLOWED_ORIGINS?.split(',') ?? [])]
+        .filter((o): o is string => Boolean(o?.trim()))
+        .map((o) => new URL(o.trim()).origin),
+    ),
+  };
+  // Built in order, each from what it needs: nothing is replaced in Deps once it exists.
+  const redis = registerRedis(app, env);
+  const live = createLiveConnections(app, { originPolicy, redis });
   const database = openDatabase({ url: env.DATABASE_URL });
   const deps: Deps = {
     database,
@@ -98,21 +115,17 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       log: app.log,
     }),
     t: createServerTranslator(),
-    limiter: createRateLimiter(createMemoryRateLimitStore(), config.rateLimits),
-    realtime: noRealtime,
+    limiter: createRateLimiter(
+      redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore(),
+      config.rateLimits,
+    ),
+    realtime: live.realtime,
     memberCount: createMemberCounter(database, env.MEMBER_COUNT_CACHE_MS),
     photos: createLocalPhotoStore(env.UPLOADS_DIR),
-    payments,
+    payments: createPayments(config),
     directory: createDirectory(database, app.log),
   };
 
-  const originPolicy: OriginPolicy = {
-    allowed: new Set(
-      [env.PUBLIC_URL, ...(env.ALLOWED_ORIGINS?.split(',') ?? [])]
-        .filter((o): o is string => Boolean(o?.trim()))
-        .map((o) => new URL(o.trim()).origin),
-    ),
-  };
   const cookies = { secure: production };
 
   app.register(fastifyCookie);
@@ -121,7 +134,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerHealth(app, database);
   registerTrpc(app, deps, cookies);
   registerStripeWebhook(app, deps);
-  registerSocket(app, deps, { originPolicy, redis: registerRedis(app, deps, env) });
+  registerSocket(app, deps, live);
   registerUploads(app, deps, cookies);
   if (conveniences.mailbox) registerDevMail(app, database);
   else if (!env.SMTP_URL)
@@ -146,10 +159,8 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     async start() {
       await database.migrate();
       await app.listen({ port: env.PORT, host: env.HOST });
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : env.PORT;
-      const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
-      config.publicUrl = url;
+      const port = listeningPort(app) ?? env.PORT;
+      const url = config.publicUrl;
       app.log.info({ url, database: database.location }, 'Amiko is listening');
       return { url, port };
     },

@@ -2,18 +2,18 @@ import type { RateLimitRule } from './rate-limit.ts';
 
 /** What the API needs to know about its deployment; the server builds it from validated environment. */
 export interface AppConfig {
-  production: boolean;
+  readonly production: boolean;
   /** Test-mode payments when no Stripe keys are set: only in development on a loopback PUBLIC_URL. */
-  testPayments: boolean;
+  readonly testPayments: boolean;
   /** The address members reach Amiko at; links in mail point here. */
-  publicUrl: string;
+  readonly publicUrl: string;
   /** Where contact and feedback submissions are mailed. */
-  teamEmail: string;
+  readonly teamEmail: string;
   /** How long the public member count may be served from memory. */
-  memberCountCacheMs: number;
+  readonly memberCountCacheMs: number;
   /** Overrides of the default rate limits (tests that are about something else raise them). */
-  rateLimits: Partial<Record<string, RateLimitRule>>;
-  stripe: {
+  readonly rateLimits: Partial<Record<string, RateLimitRule>>;
+  readonly stripe: {
     secretKey: string | null;
     publishableKey: string | null;
     webhookSecret: string | null;

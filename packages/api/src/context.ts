@@ -12,23 +12,23 @@ import type { MemberCounter } from './services/member-count.ts';
 import type { PaymentGateway } from './services/payment-gateway.ts';
 import type { PhotoStore } from './services/photo-store.ts';
 
-/** Everything procedures use, built once per server process. */
+/** Everything procedures use, built once per server process in dependency order and never changed after. */
 export interface Deps {
-  database: Database;
-  sessions: SessionStore;
-  config: AppConfig;
-  log: Logger;
-  mail: Mailer;
-  t: Translate;
-  limiter: RateLimiter;
-  /** Replaced by the socket server once it is attached. */
-  realtime: Realtime;
-  memberCount: MemberCounter;
-  photos: PhotoStore;
+  readonly database: Database;
+  readonly sessions: SessionStore;
+  readonly config: AppConfig;
+  readonly log: Logger;
+  readonly mail: Mailer;
+  readonly t: Translate;
+  readonly limiter: RateLimiter;
+  /** The live connections (socket.io in the server), for emits from services. */
+  readonly realtime: Realtime;
+  readonly memberCount: MemberCounter;
+  readonly photos: PhotoStore;
   /** Stripe, or test mode's local stand-in (see payment-gateway.ts). */
-  payments: PaymentGateway;
+  readonly payments: PaymentGateway;
   /** This process's index of the community directory, kept in step with the database. */
-  directory: Directory;
+  readonly directory: Directory;
 }
 
 /** One request: who is asking and how to answer with cookies. */

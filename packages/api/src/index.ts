@@ -17,7 +17,7 @@ export {
   type RateLimitRule,
   type RateLimitStore,
 } from './rate-limit.ts';
-export { noRealtime, type Realtime } from './realtime.ts';
+export type { Audience, Realtime } from './realtime.ts';
 export { createMemberCounter } from './services/member-count.ts';
 export { createLocalPhotoStore, isPhotoKey, type PhotoStore } from './services/photo-store.ts';
 export {
@@ -31,14 +31,13 @@ export { createDirectory, type Directory } from './services/directory.ts';
 export { replacePhoto } from './services/photos.ts';
 export type { MeView } from './services/views.ts';
 export {
-  hasMessagingAccess,
-  markRead,
-  messagesAfter,
-  publishRead,
   publishUnread,
-  sendMessage,
+  readConversation,
+  send,
+  sync,
   typingRecipient,
   unreadState,
+  type Sender,
   type ConversationView,
   type MessageView,
   type PeerView,

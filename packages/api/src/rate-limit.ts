@@ -32,6 +32,9 @@ export const DEFAULT_RATE_LIMITS = {
   'contact:ip': { max: 5, windowMs: 60 * MINUTE },
   'feedback:ip': { max: 5, windowMs: 60 * MINUTE },
   'message:account': { max: 30, windowMs: 10_000 },
+  // Replay pages and read marks cost the server like sends do; a client needs a few per (re)connect.
+  'sync:account': { max: 60, windowMs: 10_000 },
+  'read:account': { max: 60, windowMs: 10_000 },
   'upload:account': { max: 30, windowMs: 60 * MINUTE },
   'report:account': { max: 20, windowMs: 60 * MINUTE },
   'pageView:ip': { max: 120, windowMs: MINUTE },

@@ -1,21 +1,25 @@
 import type { ServerToClientEvents } from './socket-events.ts';
 
 /**
+ * Whom an emit reaches: every socket of a member, or all but the socket the change came from (it already has
+ * its answer in the ack).
+ */
+export type Audience = string | { memberId: string; exceptSocket?: string | undefined };
+
+/**
  * What the API asks of the live connections (socket.io in the server). Services depend on this interface
  * only, so they run the same with or without a socket server attached.
  */
 export interface Realtime {
   /** Closes a member's sockets at once: all of them, or all but those of one session. */
   disconnectMember(memberId: string, options?: { exceptSessionId?: string }): void;
-  /** Sends an event of the socket contract to every socket of a member, in every server process. */
+  /**
+   * Sends an event of the socket contract to every socket of a member, in every server process. Typed by
+   * the contract: an event's payload that does not match ServerToClientEvents does not compile.
+   */
   emitToMember<E extends keyof ServerToClientEvents>(
-    memberId: string,
+    to: Audience,
     event: E,
-    payload: Parameters<ServerToClientEvents[E]>[0],
+    ...payload: Parameters<ServerToClientEvents[E]>
   ): void;
 }
-
-export const noRealtime: Realtime = {
-  disconnectMember() {},
-  emitToMember() {},
-};

@@ -74,4 +74,6 @@ export interface SocketData {
   sessionExpiresAt: number;
   /** Whether the member may send; re-read from the database while false (a payment may have arrived). */
   canMessage: boolean;
+  /** Events of this socket being answered right now (backpressure: a few at a time). */
+  eventsInFlight: number;
 }

@@ -52,6 +52,11 @@ export const VERIFY_EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export const MESSAGE_MAX_LENGTH = 4000;
+/**
+ * The most tRPC calls one HTTP request may batch (the server refuses more, clients split at it): each call's
+ * answer is bounded, so a request is too (issue 17: ~250 batched calls once made one answer of 94 MB).
+ */
+export const TRPC_MAX_BATCH = 10;
 export const DIRECTORY_PAGE_SIZE = 20;
 /** A member who joined within this window counts as new in the directory's "new members" filter. */
 export const NEW_MEMBER_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;

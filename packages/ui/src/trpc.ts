@@ -1,3 +1,4 @@
+import { TRPC_MAX_BATCH } from '@amiko/core';
 import type { AppRouter } from '@amiko/api';
 import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, TRPCClientError } from '@trpc/client';
@@ -27,6 +28,7 @@ export function createTrpcClient(apiBaseUrl: string) {
   return trpc.createClient({
     links: [
       httpBatchLink({
+        maxItems: TRPC_MAX_BATCH,
         url: `${apiBaseUrl}/trpc`,
         fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
       }),

@@ -1,11 +1,8 @@
 import {
   AppError,
-  hasMessagingAccess,
-  markRead,
-  messagesAfter,
-  publishRead,
-  publishUnread,
-  sendMessage,
+  readConversation,
+  send,
+  sync,
   typingRecipient,
   unreadState,
   type Ack,
@@ -35,8 +32,8 @@ import { isAllowedOrigin, type OriginPolicy } from './security.ts';
 // Live messaging over socket.io on the same HTTP server as everything else.
 // - The handshake needs a trusted Origin and a valid session cookie of a verified member; rooms are per
 //   member and per session, chosen here from the session, never by the client.
-// - Every event is checked like its tRPC procedure: sending needs access (paid or early access) and
-//   passes the same service (blocks, limits, length); reading and read receipts need only the session.
+// - Every event runs the same service function as its tRPC procedure (send, sync, readConversation), with
+//   the same checks; the payload is validated with the procedure's schema first.
 // - WebSocket only: no long-polling, so no sticky sessions behind a load balancer.
 // - With Redis, the adapter carries emits and disconnects to the sockets of every process.
 
@@ -78,28 +75,62 @@ function invalid(error: z.ZodError): Failure {
   };
 }
 
+/** Events of one socket being answered at once; more are refused until some answers are out. */
+const MAX_EVENTS_IN_FLIGHT = 4;
+
+/**
+ * Bytes of earlier answers this socket's connection has not handed to the kernel yet: more than nothing means
+ * the client is not reading (its TCP window is full). Read from the `ws` socket under engine.io's WebSocket
+ * transport, the only transport Amiko allows.
+ */
+function unsentBytes(socket: AmikoSocket): number {
+  const transport = socket.conn.transport as { socket?: { bufferedAmount?: number } };
+  return transport.socket?.bufferedAmount ?? 0;
+}
+
 /**
  * Runs one client event: validates its payload with the procedure's schema, runs it, and answers through
  * the ack with the result or the refusal (an i18n key, never a stack trace).
+ * Backpressure (issue 17): while earlier answers to this socket are still unsent, an event is dropped
+ * unanswered (an answer would only join the queue; the client's ack times out and it asks again), and at
+ * most MAX_EVENTS_IN_FLIGHT run at once, so a client that floods events and stops reading cannot make the
+ * server build and hold answers for it without bound.
  */
 function handle<S extends z.ZodType, R>(
   deps: Deps,
+  socket: AmikoSocket,
   event: string,
   schema: S,
   run: (input: z.output<S>) => Promise<R>,
 ) {
   return (input: unknown, ack?: unknown) => {
     const reply = typeof ack === 'function' ? (ack as (result: Ack<R>) => void) : () => undefined;
+    if (unsentBytes(socket) > 0) return;
+    if (socket.data.eventsInFlight >= MAX_EVENTS_IN_FLIGHT)
+      return reply({ ok: false, error: { appCode: 'RATE_LIMITED', message: COMMON_ERRORS.tooManyRequests } });
     const parsed = schema.safeParse(input);
     if (!parsed.success) return reply(invalid(parsed.error));
-    run(parsed.data).then(
-      (data) => reply({ ok: true, data }),
-      (error: unknown) => reply(refusal(error, deps, event)),
-    );
+    socket.data.eventsInFlight += 1;
+    run(parsed.data)
+      .then(
+        (data) => reply({ ok: true, data }),
+        (error: unknown) => reply(refusal(error, deps, event)),
+      )
+      .finally(() => (socket.data.eventsInFlight -= 1));
   };
 }
 
-export function registerSocket(app: FastifyInstance, deps: Deps, options: SocketOptions): AmikoServer {
+export interface LiveConnections {
+  io: AmikoServer;
+  /** What services use to reach members' sockets; part of Deps. */
+  realtime: Realtime;
+}
+
+/**
+ * The socket.io server on the app's HTTP server, and the Realtime the services emit through. Built before
+ * Deps (which holds the Realtime); registerSocket then wires the events to the services.
+ */
+export function createLiveConnections(app: FastifyInstance, options: SocketOptions): LiveConnections {
   const io: AmikoServer = new Server(app.server, {
     transports: ['websocket'],
     serveClient: false,
@@ -120,6 +151,22 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
     });
   }
 
+  const realtime: Realtime = {
+    disconnectMember(memberId, { exceptSessionId } = {}) {
+      const sockets = io.in(memberRoom(memberId));
+      (exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true);
+    },
+    emitToMember(to, event, ...payload) {
+      const { memberId, exceptSocket } = typeof to === 'string' ? { memberId: to } : to;
+      const room = io.to(memberRoom(memberId));
+      (exceptSocket ? room.except(exceptSocket) : room).emit(event, ...payload);
+    },
+  };
+  return { io, realtime };
+}
+
+/** Wires the client events to the services: call after Deps (with the Realtime above) is built. */
+export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveConnections): void {
   io.use((socket, next) => {
     const token = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
     if (!token) return next(new Error(COMMON_ERRORS.notSignedIn));
@@ -132,6 +179,7 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
           sessionId: session.id,
           sessionExpiresAt: session.expiresAt.getTime(),
           canMessage: canMessage(session.member),
+          eventsInFlight: 0,
         };
         next();
       },
@@ -155,41 +203,30 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
 
     socket.on(
       'message:send',
-      handle(deps, 'message:send', sendMessageSchema, async (input) => {
-        if (!socket.data.canMessage) {
-          // Access only grows (a payment arrives while connected): look again while it is missing.
-          socket.data.canMessage = await hasMessagingAccess(deps, memberId);
-          if (!socket.data.canMessage)
-            throw new AppError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
-        }
-        const { message } = await sendMessage(deps, memberId, input);
-        // Also after a repeat: the first attempt may have been stored by a process that died before it
-        // could emit. This socket has its answer in the ack; the member's other devices get the event.
-        socket
-          .to([memberRoom(message.senderId), memberRoom(message.recipientId)])
-          .emit('message:new', message);
-        void publishUnread(deps, message.recipientId);
+      handle(deps, socket, 'message:send', sendMessageSchema, async (input) => {
+        const sender = { id: memberId, canMessage: socket.data.canMessage };
+        // This socket has its answer in the ack; the member's other devices get the event.
+        const { message } = await send(deps, sender, input, { exceptSocket: socket.id });
+        socket.data.canMessage = true; // access only grows: no need to look again
         return message;
       }),
     );
 
     socket.on(
       'message:sync',
-      handle(deps, 'message:sync', syncSchema, (input) => messagesAfter(deps, memberId, input.after)),
+      handle(deps, socket, 'message:sync', syncSchema, (input) => sync(deps, memberId, input.after)),
     );
 
     socket.on(
       'conversation:read',
-      handle(deps, 'conversation:read', markReadSchema, async (input) => {
-        const event = await markRead(deps, memberId, input);
-        if (event) await publishRead(deps, event);
-        return { upTo: event?.upTo ?? null };
-      }),
+      handle(deps, socket, 'conversation:read', markReadSchema, (input) =>
+        readConversation(deps, memberId, input),
+      ),
     );
 
     socket.on(
       'typing',
-      handle(deps, 'typing', typingSchema, async (input) => {
+      handle(deps, socket, 'typing', typingSchema, async (input) => {
         const now = Date.now();
         if (now - lastTypingAt < TYPING_INTERVAL_MS) return null;
         lastTypingAt = now;
@@ -210,18 +247,6 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
   }, SESSION_SWEEP_MS);
   sweep.unref();
 
-  const realtime: Realtime = {
-    disconnectMember(memberId, { exceptSessionId } = {}) {
-      const sockets = io.in(memberRoom(memberId));
-      (exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true);
-    },
-    emitToMember(memberId, event, payload) {
-      // Typed by the Realtime interface; socket.io cannot follow a generic event name to its parameters.
-      io.to(memberRoom(memberId)).emit(event as keyof ServerToClientEvents, payload as never);
-    },
-  };
-  deps.realtime = realtime;
-
   // Stopping: close the live connections first, so that the HTTP server can finish closing. Closing the
   // transports (not a socket.io "disconnect", which tells clients not to come back) makes the clients
   // reconnect, to another process if there is one, and replay what they missed.
@@ -232,5 +257,4 @@ export function registerSocket(app: FastifyInstance, deps: Deps, options: Socket
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
   });
-  return io;
 }

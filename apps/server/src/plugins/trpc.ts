@@ -1,3 +1,4 @@
+import { TRPC_MAX_BATCH } from '@amiko/core';
 import { appRouter, type AppRouter, type Context, type Deps } from '@amiko/api';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import {
 export function registerTrpc(app: FastifyInstance, deps: Deps, cookies: CookieSettings) {
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: appRouter,
+    maxBatchSize: TRPC_MAX_BATCH,
     async createContext({ req, res }): Promise<Context> {
       const session = await authenticate(req, res, deps.sessions, cookies);
       return {

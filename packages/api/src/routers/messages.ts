@@ -1,4 +1,5 @@
 import {
+  canMessage,
   conversationRefSchema,
   idSchema,
   markReadSchema,
@@ -11,12 +12,10 @@ import {
   clearUnread,
   deleteConversation,
   listConversations,
-  markRead,
-  messagesAfter,
   openConversation,
-  publishMessage,
-  publishRead,
-  sendMessage,
+  readConversation,
+  send,
+  sync,
   threadPage,
   unreadState,
 } from '../services/messages.ts';
@@ -24,7 +23,7 @@ import { memberProcedure, router, verifiedProcedure } from '../trpc.ts';
 
 // Reading, read receipts and deleting are open to every verified member; sending needs access (paid or
 // early access). The socket server (apps/server/src/plugins/socket.ts) offers the same operations over
-// the live connection, through the same service functions and the same checks.
+// the live connection: each action is one service function (send, sync, readConversation) both call.
 export const messagesRouter = router({
   /** The member's conversations, newest first, with the cursor to sync from. */
   conversations: verifiedProcedure.query(({ ctx }) => listConversations(ctx.deps, ctx.member.id)),
@@ -36,22 +35,18 @@ export const messagesRouter = router({
   thread: verifiedProcedure
     .input(threadPageSchema)
     .query(({ ctx, input }) => threadPage(ctx.deps, ctx.member.id, input)),
-  /** Every message of the member's conversations after a message id. */
+  /** A page of the member's messages after a message id (ask again after its last id while `more`). */
   sync: verifiedProcedure
     .input(syncSchema)
-    .query(({ ctx, input }) => messagesAfter(ctx.deps, ctx.member.id, input.after)),
-  send: memberProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
-    const { message, created } = await sendMessage(ctx.deps, ctx.member.id, input);
-    // A repeat is published again too: the first attempt may have been stored by a process that died
-    // before it could tell anyone. Clients ignore ids they already have.
-    publishMessage(ctx.deps, message);
-    return { message, created };
-  }),
-  markRead: verifiedProcedure.input(markReadSchema).mutation(async ({ ctx, input }) => {
-    const event = await markRead(ctx.deps, ctx.member.id, input);
-    if (event) await publishRead(ctx.deps, event);
-    return { upTo: event?.upTo ?? null };
-  }),
+    .query(({ ctx, input }) => sync(ctx.deps, ctx.member.id, input.after)),
+  send: memberProcedure
+    .input(sendMessageSchema)
+    .mutation(({ ctx, input }) =>
+      send(ctx.deps, { id: ctx.member.id, canMessage: canMessage(ctx.member) }, input),
+    ),
+  markRead: verifiedProcedure
+    .input(markReadSchema)
+    .mutation(({ ctx, input }) => readConversation(ctx.deps, ctx.member.id, input)),
   delete: verifiedProcedure.input(conversationRefSchema).mutation(async ({ ctx, input }) => {
     await deleteConversation(ctx.deps, ctx.member.id, input.conversationId);
     return { ok: true as const };

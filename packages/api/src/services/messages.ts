@@ -1,4 +1,4 @@
-import { type SendMessageInput } from '@amiko/core';
+import { canMessage, type SendMessageInput } from '@amiko/core';
 import {
   lockMembers,
   newId,
@@ -9,6 +9,7 @@ import {
 } from '@amiko/db';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
+
 import { AppError, appError } from '../errors.ts';
 import { avatarUrl } from './views.ts';
 
@@ -65,7 +66,12 @@ export interface SendResult {
   created: boolean;
 }
 
-export const SYNC_PAGE_SIZE = 500;
+/**
+ * Messages per replay page. At MESSAGE_MAX_LENGTH characters each (up to 12 KB of JSON), a page stays under ~1 MB however long the
+ * messages are (issue 17: one answer must not make the server hold more than that); the client asks for the
+ * next page until it has caught up.
+ */
+export const SYNC_PAGE_SIZE = 50;
 
 /** "<smaller id>:<larger id>": one conversation per pair of members (conversations.pair_key is unique). */
 export function pairKey(a: string, b: string): string {
@@ -190,10 +196,57 @@ function statementsOf(database: Database): Statements {
   return statements;
 }
 
-/** Whether a member may send now (paid or early access), read from the database. */
-export async function hasMessagingAccess(deps: Deps, memberId: string): Promise<boolean> {
+/** Whether a member may send now, read from the database: core's rule (paid or early access) on their row. */
+async function hasMessagingAccess(deps: Deps, memberId: string): Promise<boolean> {
   const [row] = await statementsOf(deps.database).access(deps.database.db).execute({ id: memberId });
-  return Boolean(row && (row.hasPaid || row.hasFreeAccess));
+  return row !== undefined && canMessage(row);
+}
+
+/** Who is acting, as a transport knows them from the session. */
+export interface Sender {
+  id: string;
+  /** What the session said; access only grows (a payment may have arrived since), so false is looked up again. */
+  canMessage: boolean;
+}
+
+/**
+ * Sending, the one path both transports take (tRPC's messages.send and the socket's message:send): access,
+ * store, then tell both members. A repeat is published again too: the first attempt may have been stored by a
+ * process that died before it could tell anyone; clients ignore ids they already have.
+ */
+export async function send(
+  deps: Deps,
+  sender: Sender,
+  input: SendMessageInput,
+  origin: { exceptSocket?: string } = {},
+): Promise<SendResult> {
+  if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
+    throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
+  const result = await sendMessage(deps, sender.id, input);
+  publishMessage(deps, result.message, origin.exceptSocket);
+  return result;
+}
+
+/** Replay, for both transports: a page of the member's messages after a message id, within the rate limit. */
+export async function sync(
+  deps: Deps,
+  memberId: string,
+  after: number,
+): Promise<{ messages: MessageView[]; more: boolean }> {
+  await deps.limiter.check('sync:account', memberId);
+  return messagesAfter(deps, memberId, after);
+}
+
+/** Read marks, for both transports: mark, then tell both participants and the reader's devices. */
+export async function readConversation(
+  deps: Deps,
+  memberId: string,
+  input: { conversationId: string; upTo?: number | undefined },
+): Promise<{ upTo: number | null }> {
+  await deps.limiter.check('read:account', memberId);
+  const event = await markRead(deps, memberId, input);
+  if (event) await publishRead(deps, event);
+  return { upTo: event?.upTo ?? null };
 }
 
 /**
@@ -201,11 +254,7 @@ export async function hasMessagingAccess(deps: Deps, memberId: string): Promise<
  * clientId returns the stored message with created: false, also when the limit or a block would now refuse
  * it: it was accepted once.
  */
-export async function sendMessage(
-  deps: Deps,
-  senderId: string,
-  input: SendMessageInput,
-): Promise<SendResult> {
+async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput): Promise<SendResult> {
   const { database } = deps;
   const s = statementsOf(database);
   if (input.to === senderId)
@@ -246,9 +295,9 @@ export async function sendMessage(
 }
 
 /** Tells both members (every device) about a stored message, and the recipient their new unread count. */
-export function publishMessage(deps: Deps, message: MessageView): void {
-  deps.realtime.emitToMember(message.recipientId, 'message:new', message);
-  deps.realtime.emitToMember(message.senderId, 'message:new', message);
+function publishMessage(deps: Deps, message: MessageView, exceptSocket?: string): void {
+  deps.realtime.emitToMember({ memberId: message.recipientId, exceptSocket }, 'message:new', message);
+  deps.realtime.emitToMember({ memberId: message.senderId, exceptSocket }, 'message:new', message);
   void publishUnread(deps, message.recipientId);
 }
 
@@ -286,7 +335,7 @@ export async function threadPage(
 }
 
 /** Every message of the member's conversations after `after`, ascending, a page at a time. */
-export async function messagesAfter(
+async function messagesAfter(
   deps: Deps,
   memberId: string,
   after: number,
@@ -302,7 +351,7 @@ export async function messagesAfter(
  * Marks the member's incoming messages of a conversation read, up to `upTo` (default: all), and recounts
  * the conversation's unread messages. Returns the read event to publish, or null when nothing changed.
  */
-export async function markRead(
+async function markRead(
   deps: Deps,
   memberId: string,
   input: { conversationId: string; upTo?: number | undefined },
@@ -345,7 +394,7 @@ export async function markRead(
 }
 
 /** Tells both participants that messages were read (the sender shows read marks). */
-export async function publishRead(deps: Deps, event: ConversationReadEvent): Promise<void> {
+async function publishRead(deps: Deps, event: ConversationReadEvent): Promise<void> {
   const other = await otherParticipant(deps, deps.database.db, event.readerId, event.conversationId).catch(
     () => null,
   );

@@ -1,0 +1,19 @@
+// Type-level test, checked by `pnpm typecheck` (never run): an emit that does not match the socket contract
+// (ServerToClientEvents) does not compile. Each @ts-expect-error fails the type check once its line compiles.
+import type { Realtime } from './realtime.ts';
+
+export function emitsFollowTheContract(realtime: Realtime): void {
+  realtime.emitToMember('member', 'unread:cleared', { through: 1 });
+  realtime.emitToMember({ memberId: 'member', exceptSocket: 'socket' }, 'typing', {
+    conversationId: 'c',
+    memberId: 'm',
+  });
+  // @ts-expect-error the payload of another event
+  realtime.emitToMember('member', 'unread:cleared', { conversationId: 'c' });
+  // @ts-expect-error a payload missing a field
+  realtime.emitToMember('member', 'typing', { conversationId: 'c' });
+  // @ts-expect-error an event that is not in the contract
+  realtime.emitToMember('member', 'message:gone', {});
+  // @ts-expect-error an event without its payload
+  realtime.emitToMember('member', 'conversation:deleted');
+}
