@@ -29,6 +29,7 @@ export {
 export { fulfilStripeEvent, type WebhookResult } from './services/payments.ts';
 export { createDirectory, type Directory } from './services/directory.ts';
 export { replacePhoto } from './services/photos.ts';
+export { createDecodeQueue, DECODES_AT_ONCE, photoDecodes } from './services/photo-decoding.ts';
 export type { MeView } from './services/views.ts';
 export {
   publishUnread,

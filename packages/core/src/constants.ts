@@ -62,5 +62,5 @@ export const DIRECTORY_PAGE_SIZE = 20;
 export const NEW_MEMBER_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-/** Refuses decompression bombs: 40 megapixels is more than any phone camera delivers. */
-export const PHOTO_MAX_PIXELS = 40_000_000;
+/** Refuses decompression bombs: 24 megapixels is more than a profile photo needs (most phones take 12). */
+export const PHOTO_MAX_PIXELS = 24_000_000;

@@ -6,6 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
+import { photoDecodes } from './photo-decoding.ts';
 import { avatarUrl, photoUrl } from './views.ts';
 
 // Member photos (SPEC §2 photo editing). An upload is judged by its content, never its name or declared
@@ -88,6 +89,13 @@ export async function processPhoto(
   bytes: Uint8Array,
   crop: PhotoCrop | null,
 ): Promise<{ photo: Buffer; cropped: Buffer }> {
+  return photoDecodes.run(() => decodePhoto(bytes, crop));
+}
+
+async function decodePhoto(
+  bytes: Uint8Array,
+  crop: PhotoCrop | null,
+): Promise<{ photo: Buffer; cropped: Buffer }> {
   const size = await uprightSize(bytes);
   try {
     const photo = await decoder(bytes)
@@ -147,13 +155,14 @@ export async function recropPhoto(deps: Deps, memberId: string, crop: PhotoCrop)
   } catch {
     throw appError('NOT_FOUND', 'profile:errors.photoMissing');
   }
-  const size = await uprightSize(bytes);
-  let cropped: Buffer;
-  try {
-    cropped = await encodeCrop(bytes, fitCrop(crop, size));
-  } catch (error) {
-    throw refusalOf(error);
-  }
+  const cropped = await photoDecodes.run(async () => {
+    const size = await uprightSize(bytes);
+    try {
+      return await encodeCrop(bytes, fitCrop(crop, size));
+    } catch (error) {
+      throw refusalOf(error);
+    }
+  });
   const croppedPhotoKey = await deps.photos.save(cropped, 'webp');
   try {
     const { row, old } = await compareAndSet(deps, memberId, (current) => {
