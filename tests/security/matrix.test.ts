@@ -70,9 +70,9 @@ const EXPECTED: Record<string, Row> = {
   'payments.confirmTestPayment':  [SIGN_IN, VERIFY,    OK,     'NOT_FOUND', 'NOT_FOUND', SIGN_IN, 'NOT_FOUND'],
   'payments.status':              [SIGN_IN, OK,        OK,     OK,     OK,     SIGN_IN, OK],
   'messages.conversations':       [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  // Blocked: it answers (the composer says why it cannot send); what it shows agrees with profile.view
-  // (issue 17 item 5, tests/security/visibility.test.ts).
-  'messages.open':                [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
+  // A member who blocked the caller is not found, as in profile.view (issue 17 item 5,
+  // tests/security/visibility.test.ts).
+  'messages.open':                [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, 'NOT_FOUND'],
   'messages.thread':              [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
   'messages.sync':                [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
   'messages.send':                [SIGN_IN, VERIFY,    PAY,    OK,     OK,     SIGN_IN, 'BLOCKED'],

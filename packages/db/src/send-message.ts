@@ -56,7 +56,8 @@ const MESSAGE_COLUMNS = `id, conversation_id AS conversationId, sender_id AS sen
 export function createSqliteSender(
   client: BetterSqlite3.Database,
 ): (requests: SendMessageRequest[]) => (SendMessageOutcome | { error: string })[] {
-  // The recipient's state, a block in either direction and the pair's conversation, in one statement.
+  // The recipient's state, a block in either direction and the pair's conversation, in one statement. A
+  // recipient whose address is not verified is not found: they could not read the message.
   const peer = client.prepare<
     [string, string, string, string, string, string],
     { deleted: number; blocked: number; conversationId: string | null }
@@ -64,7 +65,7 @@ export function createSqliteSender(
     `SELECT deleted_at IS NOT NULL AS deleted,
        EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)) AS blocked,
        (SELECT id FROM conversations WHERE pair_key = ?) AS conversationId
-     FROM members WHERE id = ?`,
+     FROM members WHERE id = ? AND email_verified = 1`,
   );
   const insertConversation = client.prepare<[string, string, number]>(
     'INSERT INTO conversations (id, pair_key, created_at) VALUES (?, ?, ?)',

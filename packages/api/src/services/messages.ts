@@ -7,10 +7,11 @@ import {
   type Db,
   type StoredMessage,
 } from '@amiko/db';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 
 import { AppError, appError } from '../errors.ts';
+import { assertShown } from './profile.ts';
 import { avatarUrl } from './views.ts';
 
 // One-to-one private messages (SPEC §2 Messages, §3 Conversation and message, §4 unread flag).
@@ -544,7 +545,9 @@ export async function listConversations(
 
 /**
  * The member a "Message" button points at, and the conversation with them if there is one: what
- * /messages?with=<memberId> opens (a new conversation starts with its first message).
+ * /messages?with=<memberId> opens (a new conversation starts with its first message). Shown as profile.view
+ * shows them (assertShown): nothing of a member who blocked the viewer, or of an unfinished or unverified
+ * profile. The viewer's own block does not hide them: the thread is where they can lift it.
  */
 export async function openConversation(
   deps: Deps,
@@ -552,17 +555,27 @@ export async function openConversation(
   withId: string,
 ): Promise<{ conversationId: string | null; other: PeerView; blockedByMe: boolean }> {
   if (withId === memberId) throw appError('VALIDATION', 'messages:errors.cannotMessageSelf');
-  const { db } = deps.database;
-  const peers = await peersOf(deps, memberId, [withId]);
-  if (!peers.members.has(withId)) throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
-  const [conversation] = await statementsOf(deps.database)
-    .conversationByPair(db)
-    .execute({ pairKey: pairKey(memberId, withId) });
-  return {
-    conversationId: conversation?.id ?? null,
-    other: peerView(peers.members.get(withId), withId),
-    blockedByMe: peers.blocked.has(withId),
-  };
+  const { db, t } = deps.database;
+  const [[member], blocks, [conversation]] = await Promise.all([
+    db.select().from(t.members).where(eq(t.members.id, withId)),
+    db
+      .select({ blockerId: t.blocks.blockerId })
+      .from(t.blocks)
+      .where(
+        or(
+          and(eq(t.blocks.blockerId, memberId), eq(t.blocks.blockedId, withId)),
+          and(eq(t.blocks.blockerId, withId), eq(t.blocks.blockedId, memberId)),
+        ),
+      ),
+    statementsOf(deps.database)
+      .conversationByPair(db)
+      .execute({ pairKey: pairKey(memberId, withId) }),
+  ]);
+  if (!member) throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
+  const blockedByMe = blocks.some((b) => b.blockerId === memberId);
+  const blockedByThem = blocks.some((b) => b.blockerId === withId);
+  if (!member.deletedAt) assertShown(member, { isSelf: false, blocked: blockedByThem });
+  return { conversationId: conversation?.id ?? null, other: peerView(member, withId), blockedByMe };
 }
 
 /**

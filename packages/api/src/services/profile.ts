@@ -109,9 +109,24 @@ function publicFields(member: Member) {
 }
 
 /**
+ * Whether one member is shown to another (their profile, name and photo): the account exists, the profile is
+ * finished, the address verified, and neither has blocked the other. The one rule of profile.view and
+ * messages.open; otherwise both answer what profile.view always has (issue 17.5).
+ */
+export function assertShown(
+  member: Member | undefined,
+  viewer: { isSelf: boolean; blocked: boolean },
+): asserts member is Member {
+  if (viewer.isSelf && member) return;
+  const listed =
+    member && member.emailVerified && isListedRow({ ...member, storyLength: member.story.length });
+  if (!listed) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
+  if (viewer.blocked) throw appError('NOT_FOUND', 'community:errors.profileUnavailable');
+}
+
+/**
  * A member's public profile (/profile-view/{id}) as the viewer sees it: the interests both have, and
- * whether the viewer keeps them as a favourite. Deleted accounts and unfinished profiles do not exist
- * for others; members blocked in either direction are not available to each other.
+ * whether the viewer keeps them as a favourite, for those assertShown allows.
  */
 export async function publicProfile(deps: Deps, viewerId: string, memberId: string) {
   const { db, t } = deps.database;
@@ -125,9 +140,7 @@ export async function publicProfile(deps: Deps, viewerId: string, memberId: stri
       .from(t.favorites)
       .where(and(eq(t.favorites.memberId, viewerId), eq(t.favorites.favoriteId, memberId))),
   ]);
-  const listed = member && isListedRow({ ...member, storyLength: member.story.length });
-  if (!member || (!isSelf && !listed)) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
-  if (blocked) throw appError('NOT_FOUND', 'community:errors.profileUnavailable');
+  assertShown(member, { isSelf, blocked });
   const mine = new Set(viewer?.interests ?? []);
   return {
     id: member.id,
