@@ -129,7 +129,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   const cookies = { secure: production };
 
   app.register(fastifyCookie);
-  registerSecurityHeaders(app, { production });
+  registerSecurityHeaders(app, { production, publicUrl: env.PUBLIC_URL });
   registerOriginCheck(app, originPolicy);
   registerHealth(app, database);
   registerTrpc(app, deps, cookies);

@@ -46,13 +46,28 @@ export function registerOriginCheck(app: FastifyInstance, policy: OriginPolicy) 
   });
 }
 
+/**
+ * The WebSocket form of the public address (wss://host for https://host): what connect-src allows besides
+ * 'self', for browsers whose 'self' does not yet cover ws/wss of the same host. Null without PUBLIC_URL.
+ */
+export function socketOrigin(publicUrl: string | undefined): string | null {
+  if (!publicUrl) return null;
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 /** Headers every response carries. The CSP allows Stripe's card fields, the only third party. */
-export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { production: boolean; publicUrl: string | undefined },
+) {
+  const ownSocket = socketOrigin(options.publicUrl);
   const csp = [
     "default-src 'self'",
     "script-src 'self' https://js.stripe.com",
     'frame-src https://js.stripe.com https://hooks.stripe.com',
-    "connect-src 'self' ws: wss: https://api.stripe.com",
+    // Only our own server, its live connection and Stripe: injected script could not phone anywhere else.
+    `connect-src 'self'${ownSocket ? ` ${ownSocket}` : ''} https://api.stripe.com`,
     "img-src 'self' data: blob:",
     // Mantine sets inline styles on components.
     "style-src 'self' 'unsafe-inline'",

@@ -41,6 +41,8 @@ import { isAllowedOrigin, type OriginPolicy } from './security.ts';
 export const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A socket whose session has expired is closed within this interval. */
 const SESSION_SWEEP_MS = 60_000;
+/** Live sockets one member may hold (tabs, devices); a new one beyond it closes their oldest. */
+export const MAX_SOCKETS_PER_MEMBER = 20;
 /** The typing indicator is relayed at most this often per socket. */
 const TYPING_INTERVAL_MS = 1000;
 
@@ -120,6 +122,18 @@ function handle<S extends z.ZodType, R>(
   };
 }
 
+/**
+ * At most MAX_SOCKETS_PER_MEMBER live sockets per member, in every process (fetchSockets asks them all
+ * through the adapter): a script opening sockets without end cannot hold the server's memory, and a
+ * member's real tabs and devices are far fewer. The oldest go first; their clients may reconnect.
+ */
+async function closeOldestBeyondLimit(io: AmikoServer, memberId: string): Promise<void> {
+  const sockets = await io.in(memberRoom(memberId)).fetchSockets();
+  if (sockets.length <= MAX_SOCKETS_PER_MEMBER) return;
+  const oldestFirst = sockets.sort((a, b) => a.handshake.issued - b.handshake.issued);
+  for (const socket of oldestFirst.slice(0, sockets.length - MAX_SOCKETS_PER_MEMBER)) socket.disconnect(true);
+}
+
 export interface LiveConnections {
   io: AmikoServer;
   /** What services use to reach members' sockets; part of Deps. */
@@ -193,6 +207,9 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
   io.on('connection', (socket: AmikoSocket) => {
     const { memberId, sessionId } = socket.data;
     void socket.join([memberRoom(memberId), sessionRoom(sessionId)]);
+    closeOldestBeyondLimit(io, memberId).catch((error: unknown) =>
+      deps.log.warn({ err: error, memberId }, 'socket limit not checked'),
+    );
     let lastTypingAt = 0;
     // The unread count as it stands, on every connection: after sign-in, after a reconnect (sleep, network),
     // whatever happened in between.
