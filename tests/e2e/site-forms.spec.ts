@@ -22,7 +22,9 @@ async function fillContact(
 }
 
 async function fillFeedback(page: Page, suggestions: string) {
-  // Keyboard only: the rating's stars are radio buttons.
+  // Keyboard only: the rating's stars are radio buttons, usable once the page's app runs (the prerendered
+  // form is disabled until then).
+  await expect(page.getByRole('radio', { name: '4 stars' })).toBeEnabled();
   await page.getByRole('radio', { name: '4 stars' }).focus();
   await page.keyboard.press('Space');
   await page.getByLabel('Type of feedback').selectOption({ label: 'Suggestion for improvement' });

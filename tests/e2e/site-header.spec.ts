@@ -91,6 +91,8 @@ test.describe('mobile menu at 360 px', () => {
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
     const burger = page.getByRole('button', { name: 'Open menu' });
+    // Usable once the page's app runs (the prerendered burger is disabled until then).
+    await expect(burger).toBeEnabled();
     await burger.focus();
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog');

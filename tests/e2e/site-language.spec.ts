@@ -28,8 +28,9 @@ async function arrange(page: Page, context: BrowserContext, baseURL: string, sou
 async function expectLanguage(page: Page, language: 'en' | 'de') {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'de' ? GERMAN : ENGLISH);
   await expect(page.locator('html')).toHaveAttribute('lang', language);
-  // The detected language is cached in localStorage.
-  expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(language);
+  // The detected language is cached in localStorage (by the app, which starts once the prerendered page
+  // has loaded).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(language);
 }
 
 test.describe('language detection order', () => {

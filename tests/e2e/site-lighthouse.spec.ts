@@ -2,15 +2,19 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { expect, test } from './fixtures.ts';
 
-// Lighthouse in Debian's Chromium on the home page: performance and accessibility at least 90.
+// Lighthouse in Debian's Chromium on the home page.
 //
-// The gate uses Lighthouse's own desktop configuration (its simulated desktop network and CPU). The
-// default mobile profile is run once as well and reported, not gated: it multiplies the CPU time this
-// machine measures by four, and on a build machine shared with other jobs that figure says more about
-// the neighbours than about Amiko (the same build scores 0.73 to 0.93 there, minutes apart).
-// Load on the machine can only lower a score, so the best of up to three desktop runs counts.
+// Desktop (Lighthouse's desktop configuration): performance and accessibility at least 90; load on the
+// machine can only lower a score, so the best of up to three runs counts.
+// Mobile (Lighthouse's default profile, a slow 4G phone with a four times slower CPU; issue 18 item 13):
+// performance at least 95 as the median of three runs, accessibility, best practices and SEO 100 in every
+// run, and in the median run the largest paint within 1.5 s and no layout shift. The public pages are
+// prerendered (their text paints before any JavaScript runs), which is what makes this reachable. The CPU
+// factor multiplies what this machine measures: on a shared, loaded machine the performance figure says
+// as much about the neighbours as about Amiko, so run it alone (it is its own project, after the journeys).
 
 const MIN_SCORE = 0.9;
+const MOBILE = { performance: 0.95, others: 1, lcpMs: 1500, cls: 0 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 test.describe.configure({ mode: 'serial' });
@@ -57,6 +61,51 @@ test('the home page scores at least 90 for performance and accessibility', async
       MIN_SCORE,
     );
     expect(mobile.accessibility, 'accessibility (mobile)').toBeGreaterThanOrEqual(MIN_SCORE);
+  } finally {
+    await chrome.kill();
+  }
+});
+
+test('on a phone the home page scores 95 for performance (median of 3) and 100 for the rest, in EN and DE', async ({
+  amiko,
+}) => {
+  test.setTimeout(240_000);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const audit = async (path: string) => {
+    const result = await lighthouse(`${amiko.url}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const { categories, audits } = result!.lhr;
+    return {
+      path,
+      performance: categories.performance?.score ?? 0,
+      accessibility: categories.accessibility?.score ?? 0,
+      bestPractices: categories['best-practices']?.score ?? 0,
+      seo: categories.seo?.score ?? 0,
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Infinity),
+      cls: audits['cumulative-layout-shift']?.numericValue ?? Infinity,
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Infinity),
+    };
+  };
+  try {
+    const runs = [];
+    for (const path of ['/?lng=en', '/?lng=de', '/?lng=en']) runs.push(await audit(path));
+    const median = [...runs].sort((a, b) => a.performance - b.performance)[1]!;
+    test.info().annotations.push({ type: 'lighthouse mobile', description: JSON.stringify(runs) });
+    for (const run of runs) {
+      expect(run.accessibility, `accessibility ${run.path}`).toBeGreaterThanOrEqual(MOBILE.others);
+      expect(run.bestPractices, `best practices ${run.path}`).toBeGreaterThanOrEqual(MOBILE.others);
+      expect(run.seo, `SEO ${run.path}`).toBeGreaterThanOrEqual(MOBILE.others);
+    }
+    expect(median.performance, JSON.stringify(runs)).toBeGreaterThanOrEqual(MOBILE.performance);
+    expect(median.lcpMs, JSON.stringify(median)).toBeLessThanOrEqual(MOBILE.lcpMs);
+    expect(median.cls, JSON.stringify(median)).toBe(MOBILE.cls);
   } finally {
     await chrome.kill();
   }

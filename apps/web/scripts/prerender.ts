@@ -6,6 +6,7 @@
 // member area disallowed). Absolute URLs start with PRERENDER_ORIGIN, which the server replaces by its
 // PUBLIC_URL (apps/server/src/plugins/web.ts, which also picks the page's language per request).
 // Run after `vite build` and `vite build --ssr src/prerender.ts`.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,7 +25,26 @@ const attribute = (text: string) =>
 const url = (path: string, language?: string) =>
   `${PRERENDER_ORIGIN}${path}${language ? `?lng=${language}` : ''}`;
 
-const template = readFileSync(join(dist, 'index.html'), 'utf8');
+// A prerendered page is readable and its links work before any JavaScript: its app is fetched once the page
+// has loaded (a small start script instead of the entry and its modulepreload links), so on a slow phone it
+// never competes with the page's own HTML and CSS for the first paint. Until then its controls are disabled
+// (useHydrated).
+const built = readFileSync(join(dist, 'index.html'), 'utf8');
+const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(built)?.[1];
+if (!entry) throw new Error('prerender: index.html has no entry script');
+const startCode = `// Starts the app once the prerendered page has loaded (apps/web/scripts/prerender.ts).
+const start = () => import(${JSON.stringify(entry)});
+if (document.readyState === 'complete') start();
+else addEventListener('load', start, { once: true });
+`;
+const startFile = `assets/start-${createHash('sha256').update(startCode).digest('hex').slice(0, 10)}.js`;
+writeFileSync(join(dist, startFile), startCode);
+const template = built
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+  .replace(
+    /<script type="module" crossorigin src="[^"]+"><\/script>/,
+    `<script type="module" src="/${startFile}"></script>`,
+  );
 // The boot shell of index.html, up to the <noscript> after it: a prerendered page needs neither.
 const shell = /<div id="root">[\s\S]*<\/div>\s*<noscript>[\s\S]*?<\/noscript>/;
 const head = /<meta\s+name="description"[^>]*>\s*([\s\S]*?)<title>Amiko<\/title>/;

@@ -4,6 +4,7 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHydrated } from '../hooks/useHydrated.ts';
 import { useOnboardingStep } from '../hooks/useOnboardingStep.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { useSignOut } from '../hooks/useSignOut.ts';
@@ -29,6 +30,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
 
   if (mode === 'logoOnly') {
     return (
@@ -114,6 +116,7 @@ export function Header() {
             )}
             <Burger
               ref={burger}
+              disabled={!hydrated}
               opened={menuOpen}
               onClick={() => {
                 setMenuLoaded(true);

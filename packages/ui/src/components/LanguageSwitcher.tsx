@@ -1,6 +1,7 @@
 import { UI_LANGUAGES, type UiLanguage } from '@amiko/core';
 import { SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../hooks/useHydrated.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { trpc } from '../trpc.ts';
 
@@ -16,10 +17,12 @@ export function LanguageSwitcher() {
     onSuccess: ({ language }) => utils.auth.me.setData(undefined, (me) => (me ? { ...me, language } : me)),
     onError: (error) => console.error('Language not saved to the account', error),
   });
+  const hydrated = useHydrated();
   const current = (i18n.resolvedLanguage ?? 'en') as UiLanguage;
   return (
     <SegmentedControl
       size="xs"
+      disabled={!hydrated}
       aria-label={t('footer.language')}
       value={current}
       onChange={(value) => {

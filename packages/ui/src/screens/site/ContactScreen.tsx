@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 import { fieldErrorsOf } from '../../errors.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
@@ -29,6 +30,7 @@ function ContactForm({ defaults, onSent }: { defaults: ContactValues; onSent: (e
     const props = form.getInputProps(name);
     return { ...props, error: translatedError(i18n, props.error) };
   };
+  const hydrated = useHydrated();
   const submit = form.onSubmit((values) => {
     const input = contactSchema.parse(values);
     contact.mutate(
@@ -41,29 +43,31 @@ function ContactForm({ defaults, onSent }: { defaults: ContactValues; onSent: (e
   });
   return (
     <form onSubmit={submit} noValidate aria-label={t('contact.title')}>
-      <Stack gap="md" maw={640}>
-        <TextInput label={t('contact.name')} autoComplete="name" required {...field('name')} />
-        <TextInput
-          label={t('contact.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...field('email')}
-        />
-        <TextInput label={t('contact.subject')} required {...field('subject')} />
-        <Textarea
-          label={t('contact.message')}
-          autosize
-          minRows={5}
-          maxRows={14}
-          required
-          {...field('message')}
-        />
-        {contact.isError && <FormFailure error={contact.error} title={t('errors.contactFailed')} />}
-        <Button type="submit" loading={contact.isPending} w="fit-content" size="md">
-          {t('contact.submit')}
-        </Button>
-      </Stack>
+      <fieldset disabled={!hydrated} className="plain-fieldset">
+        <Stack gap="md" maw={640}>
+          <TextInput label={t('contact.name')} autoComplete="name" required {...field('name')} />
+          <TextInput
+            label={t('contact.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...field('email')}
+          />
+          <TextInput label={t('contact.subject')} required {...field('subject')} />
+          <Textarea
+            label={t('contact.message')}
+            autosize
+            minRows={5}
+            maxRows={14}
+            required
+            {...field('message')}
+          />
+          {contact.isError && <FormFailure error={contact.error} title={t('errors.contactFailed')} />}
+          <Button type="submit" loading={contact.isPending} w="fit-content" size="md">
+            {t('contact.submit')}
+          </Button>
+        </Stack>
+      </fieldset>
     </form>
   );
 }

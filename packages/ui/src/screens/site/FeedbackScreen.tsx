@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 import { fieldErrorsOf } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 import { FormFailure, FormSuccess, translatedError } from './FormStatus.tsx';
@@ -40,6 +41,7 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
     const props = form.getInputProps(name);
     return { ...props, error: translatedError(i18n, props.error) };
   };
+  const hydrated = useHydrated();
   const submit = form.onSubmit((values) => {
     const input = feedbackSchema.parse(values);
     feedback.mutate(
@@ -50,62 +52,70 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
   const ratingError = translatedError(i18n, form.errors.rating);
   return (
     <form onSubmit={submit} noValidate aria-label={t('feedback.title')}>
-      <Stack gap="lg" maw={640}>
-        <Input.Wrapper
-          id="feedback-rating"
-          label={t('feedback.rating')}
-          labelElement="div"
-          labelProps={{ id: 'feedback-rating-label' }}
-          required
-          error={ratingError}
-        >
-          <Rating
-            role="radiogroup"
-            aria-labelledby="feedback-rating-label"
-            aria-describedby={ratingError ? 'feedback-rating-error' : undefined}
-            name="rating"
-            count={RATING_MAX}
-            size="lg"
-            mt={6}
-            value={form.values.rating}
-            onChange={(value) => {
-              form.setFieldValue('rating', value);
-              form.validateField('rating');
-            }}
-            getSymbolLabel={(value) => t('feedback.ratingValue', { count: value })}
-            data-testid="rating"
+      <fieldset disabled={!hydrated} className="plain-fieldset">
+        <Stack gap="lg" maw={640}>
+          <Input.Wrapper
+            id="feedback-rating"
+            label={t('feedback.rating')}
+            labelElement="div"
+            labelProps={{ id: 'feedback-rating-label' }}
+            required
+            error={ratingError}
+          >
+            <Rating
+              role="radiogroup"
+              aria-labelledby="feedback-rating-label"
+              aria-describedby={ratingError ? 'feedback-rating-error' : undefined}
+              name="rating"
+              count={RATING_MAX}
+              size="lg"
+              mt={6}
+              value={form.values.rating}
+              onChange={(value) => {
+                form.setFieldValue('rating', value);
+                form.validateField('rating');
+              }}
+              getSymbolLabel={(value) => t('feedback.ratingValue', { count: value })}
+              data-testid="rating"
+            />
+          </Input.Wrapper>
+          <NativeSelect
+            label={t('feedback.type')}
+            required
+            data={[
+              { value: '', label: t('feedback.typePlaceholder'), disabled: true },
+              ...FEEDBACK_TYPES.map((type) => ({ value: type, label: t(catalogKey('feedbackTypes', type)) })),
+            ]}
+            {...field('type')}
           />
-        </Input.Wrapper>
-        <NativeSelect
-          label={t('feedback.type')}
-          required
-          data={[
-            { value: '', label: t('feedback.typePlaceholder'), disabled: true },
-            ...FEEDBACK_TYPES.map((type) => ({ value: type, label: t(catalogKey('feedbackTypes', type)) })),
-          ]}
-          {...field('type')}
-        />
-        <Textarea label={t('feedback.suggestions')} autosize minRows={3} required {...field('suggestions')} />
-        <Textarea label={t('feedback.liked')} autosize minRows={3} required {...field('liked')} />
-        <Radio.Group label={t('feedback.easeOfConnection')} required {...field('easeOfConnection')}>
-          <Group gap="md" mt="xs">
-            {EASE_OF_CONNECTION.map((level) => (
-              <Radio key={level} value={level} label={t(`catalog:easeOfConnection.${level}`)} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <Textarea
-          label={t('feedback.comments')}
-          description={t('feedback.optional')}
-          autosize
-          minRows={3}
-          {...field('comments')}
-        />
-        {feedback.isError && <FormFailure error={feedback.error} title={t('errors.feedbackFailed')} />}
-        <Button type="submit" loading={feedback.isPending} w="fit-content" size="md">
-          {t('feedback.submit')}
-        </Button>
-      </Stack>
+          <Textarea
+            label={t('feedback.suggestions')}
+            autosize
+            minRows={3}
+            required
+            {...field('suggestions')}
+          />
+          <Textarea label={t('feedback.liked')} autosize minRows={3} required {...field('liked')} />
+          <Radio.Group label={t('feedback.easeOfConnection')} required {...field('easeOfConnection')}>
+            <Group gap="md" mt="xs">
+              {EASE_OF_CONNECTION.map((level) => (
+                <Radio key={level} value={level} label={t(`catalog:easeOfConnection.${level}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <Textarea
+            label={t('feedback.comments')}
+            description={t('feedback.optional')}
+            autosize
+            minRows={3}
+            {...field('comments')}
+          />
+          {feedback.isError && <FormFailure error={feedback.error} title={t('errors.feedbackFailed')} />}
+          <Button type="submit" loading={feedback.isPending} w="fit-content" size="md">
+            {t('feedback.submit')}
+          </Button>
+        </Stack>
+      </fieldset>
     </form>
   );
 }
