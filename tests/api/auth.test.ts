@@ -154,7 +154,8 @@ describe('sign-in', () => {
         body: JSON.stringify({ name: 'P', email: freshEmail(), password: STRONG_PASSWORD }),
       });
       expect(response.status).toBe(200);
-      const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+      // With the __Host- prefix in production (tests/security/sessions.test.ts).
+      const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`__Host-${SESSION_COOKIE}=`))!;
       expect(cookie).toMatch(/; Secure/i);
       expect(cookie).toMatch(/; HttpOnly/i);
     } finally {
@@ -214,6 +215,10 @@ describe('sessions', () => {
     expect(expiresAt.getTime()).toBe(start.getTime() + SESSION_TTL_MS);
     const early = await sessions.validate(token, new Date(start.getTime() + DAY));
     expect(early).toMatchObject({ renewed: false, expiresAt });
+    // Used again within the idle timeout (14 days), so that only the 30-day expiry is at stake here.
+    expect(await sessions.validate(token, new Date(start.getTime() + 10 * DAY))).toMatchObject({
+      renewed: false,
+    });
     const later = new Date(start.getTime() + SESSION_TTL_MS - SESSION_RENEW_WITHIN_MS + DAY);
     const renewed = await sessions.validate(token, later);
     expect(renewed?.renewed).toBe(true);

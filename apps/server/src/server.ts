@@ -97,6 +97,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
         .filter((o): o is string => Boolean(o?.trim()))
         .map((o) => new URL(o.trim()).origin),
     ),
+    sameHostOverHttp: !env.PUBLIC_URL,
   };
   // Built in order, each from what it needs: nothing is replaced in Deps once it exists.
   const redis = registerRedis(app, env);

@@ -6,13 +6,29 @@ export interface CookieSettings {
   secure: boolean;
 }
 
+/**
+ * The session cookie's name: with the __Host- prefix when it is Secure (production), so that the browser
+ * takes it only from this very host over HTTPS, for Path=/ and without a Domain (no subdomain or
+ * plain-http page can set or shadow it); the plain name in development over http, where the prefix is
+ * refused.
+ */
+export function sessionCookieName(settings: CookieSettings): string {
+  return settings.secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/** Answers that depend on who is signed in are never kept by a browser or a proxy cache. */
+function noStore(reply: FastifyReply) {
+  reply.header('Cache-Control', 'no-store');
+}
+
 export function setSessionCookie(
   reply: FastifyReply,
   settings: CookieSettings,
   token: string,
   expiresAt: Date,
 ) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  noStore(reply);
+  reply.setCookie(sessionCookieName(settings), token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: settings.secure,
@@ -22,12 +38,19 @@ export function setSessionCookie(
 }
 
 export function clearSessionCookie(reply: FastifyReply, settings: CookieSettings) {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: settings.secure, path: '/' });
+  noStore(reply);
+  reply.clearCookie(sessionCookieName(settings), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secure,
+    path: '/',
+  });
 }
 
 /**
  * The session behind a request's cookie, or null. A renewed session gets its cookie again with the new
- * expiry; a cookie that names no valid session is cleared.
+ * expiry; a cookie that names no valid session is cleared. An answer to a request with a session cookie
+ * is marked no-store.
  */
 export async function authenticate(
   request: FastifyRequest,
@@ -35,10 +58,11 @@ export async function authenticate(
   sessions: SessionStore,
   settings: CookieSettings,
 ): Promise<ValidSession | null> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = request.cookies[sessionCookieName(settings)];
   if (!token) return null;
   const session = await sessions.validate(token);
   if (reply) {
+    noStore(reply);
     if (!session) clearSessionCookie(reply, settings);
     else if (session.renewed) setSessionCookie(reply, settings, token, session.expiresAt);
   }

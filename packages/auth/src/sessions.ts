@@ -1,4 +1,9 @@
-import { SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from '@amiko/core';
+import {
+  SESSION_IDLE_TIMEOUT_MS,
+  SESSION_RENEW_WITHIN_MS,
+  SESSION_TTL_MS,
+  SESSION_USE_RECORDED_EVERY_MS,
+} from '@amiko/core';
 import { prepared, type Database } from '@amiko/db';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { issueToken, parseToken, secretMatches } from './secret.ts';
@@ -25,7 +30,8 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 /**
  * Sessions after lucia-auth.com: a random "<id>.<secret>" token, a SHA-256 hash of the secret in the
  * database, constant-time comparison, and a 30-day expiry that slides forward when a session is used in
- * its second half.
+ * its second half. Besides, a session unused for SESSION_IDLE_TIMEOUT_MS (14 days) ends: its last use is
+ * recorded at most once an hour.
  */
 export function createSessionStore(database: Database) {
   const { db, t } = database;
@@ -36,6 +42,7 @@ export function createSessionStore(database: Database) {
         id: t.sessions.id,
         secretHash: t.sessions.secretHash,
         expiresAt: t.sessions.expiresAt,
+        lastUsedAt: t.sessions.lastUsedAt,
         member: {
           id: t.members.id,
           emailVerified: t.members.emailVerified,
@@ -53,7 +60,9 @@ export function createSessionStore(database: Database) {
     async create(memberId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
       const { id, token, secretHash } = issueToken();
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-      await db.insert(t.sessions).values({ id, memberId, secretHash, createdAt: now, expiresAt });
+      await db
+        .insert(t.sessions)
+        .values({ id, memberId, secretHash, createdAt: now, expiresAt, lastUsedAt: now });
       return { token, expiresAt };
     },
 
@@ -62,15 +71,16 @@ export function createSessionStore(database: Database) {
       if (!parsed) return null;
       const [row] = await byId.execute({ id: parsed.id });
       if (!row || !secretMatches(parsed.secret, row.secretHash)) return null;
-      if (row.expiresAt.getTime() <= now.getTime()) {
+      const idleFor = now.getTime() - row.lastUsedAt.getTime();
+      if (row.expiresAt.getTime() <= now.getTime() || idleFor >= SESSION_IDLE_TIMEOUT_MS) {
         await db.delete(t.sessions).where(eq(t.sessions.id, row.id));
         return null;
       }
       let expiresAt = row.expiresAt;
       const renewed = expiresAt.getTime() - now.getTime() < SESSION_RENEW_WITHIN_MS;
-      if (renewed) {
-        expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-        await db.update(t.sessions).set({ expiresAt }).where(eq(t.sessions.id, row.id));
+      if (renewed) expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      if (renewed || idleFor >= SESSION_USE_RECORDED_EVERY_MS) {
+        await db.update(t.sessions).set({ expiresAt, lastUsedAt: now }).where(eq(t.sessions.id, row.id));
       }
       return { id: row.id, expiresAt, member: row.member, renewed };
     },

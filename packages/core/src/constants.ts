@@ -46,6 +46,11 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Sessions last 30 days and slide: a session used in its second half is extended again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_RENEW_WITHIN_MS = 15 * 24 * 60 * 60 * 1000;
+/** A session unused this long ends, whatever its expiry (issue 17 item 10). */
+export const SESSION_IDLE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
+/** How often a session's last use is written: at most once per this interval, not on every request. */
+export const SESSION_USE_RECORDED_EVERY_MS = 60 * 60 * 1000;
+/** The session cookie's name in development over http; in production it carries the __Host- prefix. */
 export const SESSION_COOKIE = 'amiko_session';
 
 export const VERIFY_EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

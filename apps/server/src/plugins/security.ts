@@ -5,20 +5,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export interface OriginPolicy {
   /** The public origin (from PUBLIC_URL) and any extra ones (ALLOWED_ORIGINS), e.g. a dev server. */
   allowed: Set<string>;
+  /**
+   * Without PUBLIC_URL (development on http): also http://<the host the request was sent to>, whatever
+   * port the server was started on. With PUBLIC_URL only the allowed origins count.
+   */
+  sameHostOverHttp: boolean;
 }
 
 /**
- * A request's Origin is trusted when it is the public origin, an extra allowed one, or the very host the
- * request was sent to (same-origin, whatever port the server was started on).
+ * A request's Origin is trusted when it is exactly (scheme, host and port) the public origin or an extra
+ * allowed one; in development without PUBLIC_URL also the http origin of the host the request was sent to.
  */
 export function isAllowedOrigin(origin: string | undefined, host: string | undefined, policy: OriginPolicy) {
-  if (!origin || origin === 'null') return false;
+  if (!origin) return false;
   if (policy.allowed.has(origin)) return true;
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return policy.sameHostOverHttp && host !== undefined && origin === `http://${host.toLowerCase()}`;
 }
 
 function hostOf(request: FastifyRequest): string | undefined {

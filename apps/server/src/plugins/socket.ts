@@ -18,7 +18,6 @@ import {
   isI18nKey,
   markReadSchema,
   sendMessageSchema,
-  SESSION_COOKIE,
   syncSchema,
   typingSchema,
 } from '@amiko/core';
@@ -27,6 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Redis } from '../redis.ts';
+import { sessionCookieName } from '../session.ts';
 import { isAllowedOrigin, type OriginPolicy } from './security.ts';
 
 // Live messaging over socket.io on the same HTTP server as everything else.
@@ -182,7 +182,9 @@ export function createLiveConnections(app: FastifyInstance, options: SocketOptio
 /** Wires the client events to the services: call after Deps (with the Realtime above) is built. */
 export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveConnections): void {
   io.use((socket, next) => {
-    const token = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
+    const token = app.parseCookie(socket.request.headers.cookie ?? '')[
+      sessionCookieName({ secure: deps.config.production })
+    ];
     if (!token) return next(new Error(COMMON_ERRORS.notSignedIn));
     deps.sessions.validate(token).then(
       (session) => {

@@ -131,6 +131,8 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       secretHash: str('secret_hash').notNull(),
       createdAt: timestamp('created_at').notNull().$defaultFn(now),
       expiresAt: timestamp('expires_at').notNull(),
+      /** When the session was last used, to the hour (the idle timeout counts from it). */
+      lastUsedAt: timestamp('last_used_at').notNull().$defaultFn(now),
     },
     (t) => [index('sessions_member_idx').on(t.memberId)],
   );
