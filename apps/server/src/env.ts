@@ -50,6 +50,15 @@ const envSchema = z.object({
     .default('5000')
     .refine((v) => /^\d+$/.test(v), 'must be a number of milliseconds')
     .transform(Number),
+  /**
+   * On SIGTERM, how long /readyz answers 503 before the server stops taking connections, so that a load
+   * balancer polling it sends new requests elsewhere first (docker-compose.scale.yml sets it for Caddy).
+   */
+  SHUTDOWN_DELAY_MS: z
+    .string()
+    .default('0')
+    .refine((v) => /^\d+$/.test(v) && Number(v) <= 8000, 'must be a number of milliseconds up to 8000')
+    .transform(Number),
   /** JSON overrides of the default rate limits, e.g. {"signIn:ip":{"max":50,"windowMs":900000}}. */
   RATE_LIMITS: optional.pipe(
     z

@@ -26,12 +26,22 @@ try {
   fail(`could not start: ${reason}`);
 }
 
+/** SIGTERM to exit: draining, running requests and closing must all fit in this (orchestrators wait ~10 s). */
+const SHUTDOWN_LIMIT_MS = 9_500;
+
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (stopping) process.exit(1); // a second signal: stop waiting
     stopping = true;
-    server.app.log.info({ signal }, 'shutting down: finishing running requests');
+    server.app.log.info({ signal }, 'shutting down: draining, finishing running requests');
+    setTimeout(() => {
+      server.app.log.error(
+        { ms: SHUTDOWN_LIMIT_MS },
+        'shutdown took too long: exiting with requests still running',
+      );
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => {

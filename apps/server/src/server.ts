@@ -21,7 +21,7 @@ import { readEnv, type Env } from './env.ts';
 import { loggerOptions } from './logging.ts';
 import { createRedisRateLimitStore, registerRedis } from './redis.ts';
 import { registerDevMail } from './plugins/dev-mail.ts';
-import { registerHealth } from './plugins/health.ts';
+import { registerHealth, type Readiness } from './plugins/health.ts';
 import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from './plugins/security.ts';
 import { createPayments, registerStripeWebhook } from './plugins/stripe-webhook.ts';
 import { createLiveConnections, registerSocket } from './plugins/socket.ts';
@@ -43,7 +43,7 @@ export interface AmikoServer {
   env: Env;
   /** Migrates the database and listens; resolves with the address members reach. */
   start(): Promise<{ url: string; port: number }>;
-  /** Stops taking requests, lets running ones finish, then closes connections and the database. */
+  /** Drains (readiness 503), stops taking requests, lets running ones finish, closes connections and the database. */
   stop(): Promise<void>;
 }
 
@@ -132,7 +132,8 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   app.register(fastifyCookie);
   registerSecurityHeaders(app, { production, publicUrl: env.PUBLIC_URL });
   registerOriginCheck(app, originPolicy);
-  registerHealth(app, database);
+  const readiness: Readiness = { draining: false };
+  registerHealth(app, { database, directory: deps.directory, readiness });
   registerTrpc(app, deps, cookies);
   registerStripeWebhook(app, deps);
   registerSocket(app, deps, live);
@@ -163,10 +164,24 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       const port = listeningPort(app) ?? env.PORT;
       const url = config.publicUrl;
       app.log.info({ url, database: database.location }, 'Amiko is listening');
+      // The directory index is built now, not on the first member's request; /readyz waits for it.
+      deps.directory
+        .warm()
+        .catch((error: unknown) => app.log.error({ err: error }, 'directory index not built'));
       return { url, port };
     },
     stop() {
-      stopped ??= app.close();
+      // Draining: /readyz says 503 at once; after SHUTDOWN_DELAY_MS (time for a load balancer to notice) the
+      // server stops taking connections, closes the sockets' transports (their clients reconnect, to another
+      // process if there is one, and replay) and lets running requests finish (main.ts bounds it to 10 s).
+      stopped ??= (async () => {
+        readiness.draining = true;
+        if (env.SHUTDOWN_DELAY_MS > 0) {
+          app.log.info({ ms: env.SHUTDOWN_DELAY_MS }, 'draining: /readyz answers 503');
+          await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+        }
+        await app.close();
+      })();
       return stopped;
     },
   };

@@ -20,6 +20,10 @@ const READ_CHUNK = 5000;
 export interface Directory {
   /** The index, up to date with every write committed before the call (built on first use). */
   current(): Promise<DirectoryIndex>;
+  /** Builds the index now, in the background of start-up, so the first member does not wait for it. */
+  warm(): Promise<void>;
+  /** Whether the index is built (readiness waits for it). */
+  isBuilt(): boolean;
   /** Applies a member row this process has just written (profile or photo saves). */
   apply(row: Member): void;
 }
@@ -151,21 +155,28 @@ export function createDirectory(database: Database, log?: Logger): Directory {
     return next;
   }
 
+  async function built(): Promise<DirectoryIndex> {
+    if (index) return index;
+    building ??= build().then(
+      (result) => (index = result),
+      (error: unknown) => {
+        building = null;
+        throw error;
+      },
+    );
+    return building;
+  }
+
   return {
     async current() {
-      if (!index) {
-        building ??= build().then(
-          (built) => (index = built),
-          (error: unknown) => {
-            building = null;
-            throw error;
-          },
-        );
-        await building;
-      }
-      await refresh(index!);
-      return index!;
+      const target = await built();
+      await refresh(target);
+      return target;
     },
+    async warm() {
+      await built();
+    },
+    isBuilt: () => index !== null,
     apply(row) {
       // Before the first build there is nothing to update: the build reads the row anyway.
       index?.upsert(memberToEntry(row));
