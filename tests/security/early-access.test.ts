@@ -1,10 +1,12 @@
 // Issue 17 item 2: early-access places go to members, not sign-ups. Throwaway sign-ups take no place (a
 // place is taken when the address is verified), and the per-address sign-up limit counts an IPv6 address
 // by its /64, so one machine cannot sign up without end by changing the last bits of its address.
+import { readFileSync } from 'node:fs';
 import { addressBucket, DEFAULT_RATE_LIMITS } from '@amiko/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLinkIn, latestMailTo, signUpMember, STRONG_PASSWORD } from '../api/accounts-support.ts';
+import { insertMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 describe('early-access places', () => {
@@ -56,6 +58,41 @@ describe('early-access places', () => {
         .set({ value: counter!.value })
         .where(eq(t.appCounters.name, 'earlyAccess'));
     }
+  });
+});
+
+describe('the migration to places on verification', () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer();
+  });
+  afterAll(() => ts.stop());
+
+  it('gives back the places of members who never verified and recounts the places held', async () => {
+    const { db, t, raw } = ts.server.database;
+    const unverified = await insertMember(ts.server.database, { verified: false, access: 'free' });
+    const verified = await insertMember(ts.server.database, { verified: true, access: 'free' });
+    await db.update(t.appCounters).set({ value: 7 }).where(eq(t.appCounters.name, 'earlyAccess'));
+    // The migration as shipped, run again on this database (it only updates, so it may run twice).
+    const file = raw.kind === 'sqlite' ? 'sqlite/0005' : 'pg/0007';
+    const sql = readFileSync(
+      new URL(`../../packages/db/migrations/${file}_release_unverified_places.sql`, import.meta.url),
+      'utf8',
+    );
+    for (const statement of sql.split('--> statement-breakpoint')) {
+      if (raw.kind === 'sqlite') raw.client.exec(statement);
+      else await raw.client.unsafe(statement);
+    }
+    const free = async (id: string) =>
+      (await db.select({ free: t.members.hasFreeAccess }).from(t.members).where(eq(t.members.id, id)))[0]!
+        .free;
+    expect(await free(unverified.id)).toBe(false);
+    expect(await free(verified.id)).toBe(true);
+    const held = await db
+      .select({ id: t.members.id })
+      .from(t.members)
+      .where(eq(t.members.hasFreeAccess, true));
+    expect((await ts.client().trpc.meta.memberCount.query()).count).toBe(held.length);
   });
 });
 
