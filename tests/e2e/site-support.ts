@@ -1,5 +1,5 @@
 import { newId, type Database } from '@amiko/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
@@ -110,7 +110,10 @@ export async function expectPageView(database: Database, visitorId: string, path
     .toBeGreaterThan(0);
 }
 
-/** Puts `count` bare members straight into the database (the banner counts rows, nothing else). */
+/**
+ * Puts `count` bare members holding an early-access place straight into the database, and counts their
+ * places (the banner shows the places taken: a place goes with a verified address).
+ */
 export async function insertBareMembers(database: Database, count: number) {
   const { db, t } = database;
   const now = new Date();
@@ -121,12 +124,18 @@ export async function insertBareMembers(database: Database, count: number) {
         id,
         email: `bare-${id.toLowerCase()}@example.com`,
         name: 'Bare',
+        emailVerified: true,
+        hasFreeAccess: true,
         createdAt: now,
         updatedAt: now,
       };
     });
     await db.insert(t.members).values(rows);
   }
+  await db
+    .update(t.appCounters)
+    .set({ value: sql`${t.appCounters.value} + ${count}` })
+    .where(eq(t.appCounters.name, 'earlyAccess'));
 }
 
 /** Clicks EN or DE in the footer's language switcher, as a visitor does. */
