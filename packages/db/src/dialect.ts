@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Db } from './client.ts';
 
 // Every place where SQLite and PostgreSQL need different code, outside the send paths (send-message.ts,
@@ -103,4 +103,31 @@ export function isUniqueViolation(error: unknown): boolean {
     }
   }
   return false;
+}
+
+/** A background job as claimed by one process (see claimJob). */
+export type ClaimedJob = Database['t']['jobs']['$inferSelect'];
+
+/**
+ * Claims the oldest due job for `leaseMs`: sets its lease (locked_until) and counts the attempt, in one
+ * statement, and returns it; null when none is due. A job whose lease ran out (its process died) is due
+ * again. PostgreSQL: the inner SELECT takes the row with FOR UPDATE SKIP LOCKED, so processes claiming at
+ * the same moment each take a different row and none waits. SQLite: one writer at a time, so the single
+ * UPDATE … RETURNING is already atomic.
+ */
+export async function claimJob(database: Database, now: Date, leaseMs: number): Promise<ClaimedJob | null> {
+  const { db, t } = database;
+  const j = t.jobs;
+  const due = db
+    .select({ id: j.id })
+    .from(j)
+    .where(and(isNull(j.doneAt), lte(j.runAt, now), or(isNull(j.lockedUntil), lt(j.lockedUntil, now))))
+    .orderBy(asc(j.runAt), asc(j.id))
+    .limit(1);
+  const [job] = await db
+    .update(j)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${j.attempts} + 1` })
+    .where(inArray(j.id, database.dialect === 'postgres' ? due.for('update', { skipLocked: true }) : due))
+    .returning();
+  return job ?? null;
 }

@@ -16,6 +16,7 @@ export {
   type DatabaseTarget,
 } from './url.ts';
 export {
+  claimJob,
   containsInsensitive,
   escapeLike,
   isUniqueViolation,
@@ -24,6 +25,7 @@ export {
   prepared,
   preparedPerConnection,
   timeParameter,
+  type ClaimedJob,
   type Prepared,
 } from './dialect.ts';
 export { newId } from './ids.ts';

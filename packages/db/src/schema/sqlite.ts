@@ -19,5 +19,6 @@ export const {
   pageViews,
   outgoingMail,
   reports,
+  jobs,
   appCounters,
 } = defineTables(sqliteKit);

@@ -3,7 +3,14 @@
 // drizzle's own; kit.ts types it so each dialect gets the exact table types (schema-types.ts checks them).
 import { sql } from 'drizzle-orm';
 import type { Dialect, Kit } from './kit.ts';
-import type { BigFive, CatalogId, PaymentStatus, ReportStatus, TokenPurpose } from './types.ts';
+import type {
+  BigFive,
+  CatalogId,
+  MessageMailFrequency,
+  PaymentStatus,
+  ReportStatus,
+  TokenPurpose,
+} from './types.ts';
 
 const now = () => new Date();
 
@@ -44,6 +51,13 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       unreadClearedThrough: bigInt('unread_cleared_through').notNull().default(0),
       /** Notifications about new messages may show the text (Settings → Notifications); off: only who wrote. */
       notifyMessageText: bool('notify_message_text').notNull().default(false),
+      /** Settings → Notifications, "Email me about new messages": right away, a daily summary or never. */
+      emailAboutMessages: str('email_about_messages')
+        .$type<MessageMailFrequency>()
+        .notNull()
+        .default('instant'),
+      /** The secret of the member's unsubscribe links (made with the first such mail); a new one revokes them. */
+      unsubscribeKey: str('unsubscribe_key'),
       // Basic info
       name: str('name').notNull().default(''),
       phone: str('phone'),
@@ -351,6 +365,38 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     (t) => [index('reports_reported_idx').on(t.reportedId)],
   );
 
+  /**
+   * Background work, run by whichever server process claims it first (docs/decisions.md, "Background
+   * jobs"). `key` is unique: scheduling the same work twice is a no-op. A job is claimed by setting
+   * locked_until (a lease); a process that dies leaves it to be claimed again once the lease runs out.
+   */
+  const jobs = table(
+    'jobs',
+    {
+      id: serial('id'),
+      kind: str('kind').notNull(),
+      key: str('key').notNull(),
+      /** The member the job is about, so their jobs can be found (cancelled when they come back). */
+      memberId: id('member_id').references(() => members.id, { onDelete: 'cascade' }),
+      payload: json('payload')
+        .$type<Record<string, unknown>>()
+        .notNull()
+        .$defaultFn(() => ({})),
+      runAt: timestamp('run_at').notNull(),
+      lockedUntil: timestamp('locked_until'),
+      attempts: int('attempts').notNull().default(0),
+      doneAt: timestamp('done_at'),
+      createdAt: timestamp('created_at').notNull().$defaultFn(now),
+    },
+    (t) => [
+      uniqueIndex('jobs_key_unique').on(t.key),
+      index('jobs_due_idx')
+        .on(t.runAt)
+        .where(sql`${t.doneAt} is null`),
+      index('jobs_member_idx').on(t.memberId),
+    ],
+  );
+
   /** Named counters changed with a single conditional UPDATE (the early-access slots). */
   const appCounters = table('app_counters', {
     name: str('name').primaryKey(),
@@ -373,6 +419,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     pageViews,
     outgoingMail,
     reports,
+    jobs,
     appCounters,
   };
 }

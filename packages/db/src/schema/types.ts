@@ -6,3 +6,4 @@ export type BigFive = Partial<Record<CatalogId<'bigFiveTraits'>, CatalogId<'bigF
 export type TokenPurpose = 'verifyEmail' | 'resetPassword' | 'changeEmail';
 export type PaymentStatus = 'created' | 'succeeded' | 'failed';
 export type ReportStatus = 'open' | 'reviewed';
+export type MessageMailFrequency = 'instant' | 'daily' | 'never';
