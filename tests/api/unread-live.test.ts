@@ -166,20 +166,33 @@ describe('the unread count over the socket', () => {
 describe('Settings → Notifications', () => {
   it('keeps message text out of notifications until the member turns it on', async () => {
     const ben = await createMember(ts);
-    expect(await ben.client.trpc.account.notifications.query()).toEqual({ showMessageText: false });
+    expect(await ben.client.trpc.account.notifications.query()).toEqual({
+      showMessageText: false,
+      emailAboutMessages: 'instant',
+    });
     expect(await ben.client.trpc.account.setNotifications.mutate({ showMessageText: true })).toEqual({
       showMessageText: true,
+      emailAboutMessages: 'instant',
     });
-    expect(await ben.client.trpc.account.notifications.query()).toEqual({ showMessageText: true });
+    expect(await ben.client.trpc.account.notifications.query()).toEqual({
+      showMessageText: true,
+      emailAboutMessages: 'instant',
+    });
     await ben.client.trpc.account.setNotifications.mutate({ showMessageText: false });
-    expect(await ben.client.trpc.account.notifications.query()).toEqual({ showMessageText: false });
+    expect(await ben.client.trpc.account.notifications.query()).toEqual({
+      showMessageText: false,
+      emailAboutMessages: 'instant',
+    });
   });
 
   it('is the member’s own: set on one device, read on another; refused for bad input and unverified members', async () => {
     const ben = await createMember(ts);
     const ana = await createMember(ts);
     await ben.client.trpc.account.setNotifications.mutate({ showMessageText: true });
-    expect(await ana.client.trpc.account.notifications.query()).toEqual({ showMessageText: false });
+    expect(await ana.client.trpc.account.notifications.query()).toEqual({
+      showMessageText: false,
+      emailAboutMessages: 'instant',
+    });
     const err = await failure(
       ben.client.trpc.account.setNotifications.mutate({ showMessageText: 'yes' as unknown as boolean }),
     );

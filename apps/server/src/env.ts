@@ -59,6 +59,18 @@ const envSchema = z.object({
     .default('0')
     .refine((v) => /^\d+$/.test(v) && Number(v) <= 8000, 'must be a number of milliseconds up to 8000')
     .transform(Number),
+  /** How long a message waits unread, with its recipient offline, before they get a mail about it. */
+  MESSAGE_MAIL_DELAY_SECONDS: z
+    .string()
+    .default('900')
+    .refine((v) => /^\d+(\.\d+)?$/.test(v), 'must be a number of seconds')
+    .transform(Number),
+  /** How often each server process looks for due background jobs (mails about waiting messages, …). */
+  JOB_POLL_MS: z
+    .string()
+    .default('5000')
+    .refine((v) => /^[1-9]\d*$/.test(v), 'must be a number of milliseconds')
+    .transform(Number),
   /** JSON overrides of the default rate limits, e.g. {"signIn:ip":{"max":50,"windowMs":900000}}. */
   RATE_LIMITS: optional.pipe(
     z

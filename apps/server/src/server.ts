@@ -7,7 +7,10 @@ import {
   createMemberCounter,
   createMemoryRateLimitStore,
   createRateLimiter,
+  MESSAGE_MAIL_HANDLERS,
+  startJobRunner,
   type AppConfig,
+  type JobRunner,
   type Deps,
 } from '@amiko/api';
 import { createSessionStore } from '@amiko/auth';
@@ -26,6 +29,7 @@ import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from 
 import { createPayments, registerStripeWebhook } from './plugins/stripe-webhook.ts';
 import { createLiveConnections, registerSocket } from './plugins/socket.ts';
 import { registerTrpc } from './plugins/trpc.ts';
+import { registerUnsubscribe } from './plugins/unsubscribe.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -83,6 +87,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     },
     teamEmail: env.TEAM_EMAIL,
     memberCountCacheMs: env.MEMBER_COUNT_CACHE_MS,
+    messageMailDelayMs: env.MESSAGE_MAIL_DELAY_SECONDS * 1000,
     rateLimits: env.RATE_LIMITS ?? {},
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY ?? null,
@@ -138,6 +143,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerStripeWebhook(app, deps);
   registerSocket(app, deps, live);
   registerUploads(app, deps, cookies);
+  registerUnsubscribe(app, deps);
   if (conveniences.mailbox) registerDevMail(app, database);
   else if (!env.SMTP_URL)
     app.log.warn('mail is not sent: set SMTP_URL to deliver verification and reset mail');
@@ -147,7 +153,9 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     publicUrl: () => config.publicUrl,
   });
 
+  let jobs: JobRunner | null = null;
   app.addHook('onClose', async () => {
+    await jobs?.stop();
     await deps.mail.drain();
     await database.close();
   });
@@ -161,6 +169,12 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     async start() {
       await database.migrate();
       await app.listen({ port: env.PORT, host: env.HOST });
+      // A job's lease: far longer than a mail takes, short enough that a dead process's job is soon retried.
+      jobs = startJobRunner(deps, {
+        pollMs: env.JOB_POLL_MS,
+        leaseMs: 60_000,
+        handlers: MESSAGE_MAIL_HANDLERS,
+      });
       const port = listeningPort(app) ?? env.PORT;
       const url = config.publicUrl;
       app.log.info({ url, database: database.location }, 'Amiko is listening');

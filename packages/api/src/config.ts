@@ -11,6 +11,8 @@ export interface AppConfig {
   readonly teamEmail: string;
   /** How long the public member count may be served from memory. */
   readonly memberCountCacheMs: number;
+  /** How long a message waits unread, with its recipient offline, before they are mailed about it. */
+  readonly messageMailDelayMs: number;
   /** Overrides of the default rate limits (tests that are about something else raise them). */
   readonly rateLimits: Partial<Record<string, RateLimitRule>>;
   readonly stripe: {

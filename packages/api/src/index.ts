@@ -19,6 +19,12 @@ export {
 } from './rate-limit.ts';
 export type { Audience, Realtime } from './realtime.ts';
 export { createMemberCounter } from './services/member-count.ts';
+export { startJobRunner, type JobRunner } from './services/jobs.ts';
+export {
+  MESSAGE_MAIL_HANDLERS,
+  forgetMessageMails,
+  unsubscribeFromMessageMails,
+} from './services/message-mail.ts';
 export { createLocalPhotoStore, isPhotoKey, type PhotoStore } from './services/photo-store.ts';
 export {
   createPaymentGateway,

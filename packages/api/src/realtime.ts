@@ -11,6 +11,8 @@ export type Audience = string | { memberId: string; exceptSocket?: string | unde
  * only, so they run the same with or without a socket server attached.
  */
 export interface Realtime {
+  /** Whether the member has a live socket in any server process (asked through the adapter). */
+  isOnline(memberId: string): Promise<boolean>;
   /** Closes a member's sockets at once: all of them, or all but those of one session. */
   disconnectMember(memberId: string, options?: { exceptSessionId?: string }): void;
   /**

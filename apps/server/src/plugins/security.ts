@@ -33,7 +33,9 @@ function hostOf(request: FastifyRequest): string | undefined {
  */
 export function registerOriginCheck(app: FastifyInstance, policy: OriginPolicy) {
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || request.url.startsWith('/webhooks/')) return;
+    // Webhooks and one-click unsubscribes are proven by their signature or link, not by cookies.
+    const exempt = request.url.startsWith('/webhooks/') || request.url.startsWith('/unsubscribe/');
+    if (SAFE_METHODS.has(request.method) || exempt) return;
     if (!isAllowedOrigin(request.headers.origin, hostOf(request), policy)) {
       request.log.warn({ origin: request.headers.origin, url: request.url }, 'refused: origin not allowed');
       return reply.code(403).send({ error: 'Forbidden: cross-origin request refused' });

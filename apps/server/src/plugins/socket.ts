@@ -3,6 +3,7 @@ import {
   readConversation,
   send,
   sync,
+  forgetMessageMails,
   typingRecipient,
   unreadState,
   type Ack,
@@ -166,6 +167,9 @@ export function createLiveConnections(app: FastifyInstance, options: SocketOptio
   }
 
   const realtime: Realtime = {
+    async isOnline(memberId) {
+      return (await io.in(memberRoom(memberId)).fetchSockets()).length > 0;
+    },
     disconnectMember(memberId, { exceptSessionId } = {}) {
       const sockets = io.in(memberRoom(memberId));
       (exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true);
@@ -209,6 +213,10 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
   io.on('connection', (socket: AmikoSocket) => {
     const { memberId, sessionId } = socket.data;
     void socket.join([memberRoom(memberId), sessionRoom(sessionId)]);
+    // The member is back: mails about their next unread messages may go out again.
+    forgetMessageMails(deps, memberId).catch((error: unknown) =>
+      deps.log.warn({ err: error, memberId }, 'message mails not reset'),
+    );
     closeOldestBeyondLimit(io, memberId).catch((error: unknown) =>
       deps.log.warn({ err: error, memberId }, 'socket limit not checked'),
     );

@@ -12,11 +12,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on mails members can turn off. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
-  /** Records the mail and hands it to SMTP when configured. Delivery failures are logged, not thrown. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Records the mail and hands it to SMTP when configured. Delivery failures are logged, not thrown; with
+   * `wait` (background jobs, which retry) it resolves once SMTP took the mail and throws when it did not.
+   */
+  send(message: MailMessage, options?: { wait?: boolean }): Promise<void>;
   /** Waits for deliveries still in progress (graceful shutdown, tests). */
   drain(): Promise<void>;
 }
@@ -38,8 +43,9 @@ export function createMailer(options: {
   const { db, t } = database;
   const pending = new Set<Promise<void>>();
 
-  async function deliver(id: number, message: MailMessage): Promise<void> {
-    if (!transport) return;
+  /** Hands the mail to SMTP; resolves with the failure, if any, after recording it. */
+  async function deliver(id: number, message: MailMessage): Promise<unknown> {
+    if (!transport) return null;
     try {
       await transport.sendMail({
         from,
@@ -47,8 +53,10 @@ export function createMailer(options: {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       await db.update(t.outgoingMail).set({ sentAt: new Date() }).where(eq(t.outgoingMail.id, id));
+      return null;
     } catch (error) {
       log.error({ err: error, mailId: id, kind: message.kind }, 'mail delivery failed');
       await db
@@ -56,21 +64,28 @@ export function createMailer(options: {
         .set({ error: error instanceof Error ? error.message : String(error) })
         .where(eq(t.outgoingMail.id, id))
         .catch(() => undefined);
+      return error;
     }
   }
 
   return {
-    async send(message) {
+    async send(message, options = {}) {
       const [row] = await db
         .insert(t.outgoingMail)
         .values({
-          ...message,
+          kind: message.kind,
+          to: message.to,
+          subject: message.subject,
+          language: message.language,
           text: keepContent ? message.text : '',
           html: keepContent ? message.html : '',
           createdAt: new Date(),
         })
         .returning({ id: t.outgoingMail.id });
-      const delivery = deliver(row!.id, message);
+      const delivery = deliver(row!.id, message).then((error) => {
+        if (options.wait && error) throw error;
+      });
+      if (options.wait) return delivery;
       pending.add(delivery);
       void delivery.finally(() => pending.delete(delivery));
     },

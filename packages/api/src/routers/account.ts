@@ -2,7 +2,7 @@ import {
   changeEmailSchema,
   changePasswordFormSchema,
   deleteAccountSchema,
-  notificationSettingsSchema,
+  notificationSettingsChangeSchema,
 } from '@amiko/core';
 import {
   changePassword,
@@ -25,7 +25,7 @@ export const accountRouter = router({
   /** Whether notifications about new messages show the text (off until the member turns it on). */
   notifications: verifiedProcedure.query(({ ctx }) => notificationSettings(ctx.deps, ctx.member.id)),
   setNotifications: verifiedProcedure
-    .input(notificationSettingsSchema)
+    .input(notificationSettingsChangeSchema)
     .mutation(({ ctx, input }) => setNotificationSettings(ctx.deps, ctx.member.id, input)),
   delete: verifiedProcedure
     .input(deleteAccountSchema)

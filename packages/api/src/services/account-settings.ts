@@ -6,6 +6,7 @@ import {
   type changeEmailSchema,
   type changePasswordFormSchema,
   type NotificationSettings,
+  type NotificationSettingsChange,
 } from '@amiko/core';
 import { sqliteSchema, type Member } from '@amiko/db';
 import { eq, getTableColumns, or } from 'drizzle-orm';
@@ -167,21 +168,29 @@ export async function deleteAccount(ctx: SignedIn, password: string): Promise<{ 
 export async function notificationSettings(deps: Deps, memberId: string): Promise<NotificationSettings> {
   const { db, t } = deps.database;
   const [row] = await db
-    .select({ showMessageText: t.members.notifyMessageText })
+    .select({
+      showMessageText: t.members.notifyMessageText,
+      emailAboutMessages: t.members.emailAboutMessages,
+    })
     .from(t.members)
     .where(eq(t.members.id, memberId));
-  return { showMessageText: row?.showMessageText ?? false };
+  return {
+    showMessageText: row?.showMessageText ?? false,
+    emailAboutMessages: row?.emailAboutMessages ?? 'instant',
+  };
 }
 
 export async function setNotificationSettings(
   deps: Deps,
   memberId: string,
-  settings: NotificationSettings,
+  change: NotificationSettingsChange,
 ): Promise<NotificationSettings> {
   const { db, t } = deps.database;
-  await db
-    .update(t.members)
-    .set({ notifyMessageText: settings.showMessageText })
-    .where(eq(t.members.id, memberId));
-  return settings;
+  const set = {
+    ...(change.showMessageText === undefined ? {} : { notifyMessageText: change.showMessageText }),
+    ...(change.emailAboutMessages === undefined ? {} : { emailAboutMessages: change.emailAboutMessages }),
+  };
+  // drizzle refuses an UPDATE without columns: an empty change changes nothing.
+  if (Object.keys(set).length > 0) await db.update(t.members).set(set).where(eq(t.members.id, memberId));
+  return notificationSettings(deps, memberId);
 }

@@ -11,6 +11,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizz
 import type { Deps } from '../context.ts';
 
 import { AppError, appError } from '../errors.ts';
+import { scheduleMessageMail } from './message-mail.ts';
 import { assertShown } from './profile.ts';
 import { avatarUrl } from './views.ts';
 
@@ -225,6 +226,13 @@ export async function send(
     throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
   const result = await sendMessage(deps, sender.id, input);
   publishMessage(deps, result.message, origin.exceptSocket);
+  // After the message is stored, not in its transaction (the send is one statement per dialect, in
+  // @amiko/db): a failure here loses one reminder mail, never the message, and is logged.
+  if (result.created) {
+    await scheduleMessageMail(deps, result.message).catch((error: unknown) =>
+      deps.log.error({ err: error, messageId: result.message.id }, 'message mail not scheduled'),
+    );
+  }
   return result;
 }
 

@@ -10,5 +10,12 @@ export const verifyEmailSchema = z.object({ code: actionCode });
 export const resetPasswordSchema = z.object({ code: actionCode, password: newPasswordSchema });
 
 /** Settings → Notifications: whether notifications about new messages show the text (off by default). */
-export const notificationSettingsSchema = z.object({ showMessageText: z.boolean() });
+export const notificationSettingsSchema = z.object({
+  showMessageText: z.boolean(),
+  /** "Email me about new messages" while the member is away: right away, a daily summary, or never. */
+  emailAboutMessages: z.enum(['instant', 'daily', 'never']),
+});
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/** A change of some of the notification settings; the others stay as they are. */
+export const notificationSettingsChangeSchema = notificationSettingsSchema.partial();
+export type NotificationSettingsChange = z.infer<typeof notificationSettingsChangeSchema>;

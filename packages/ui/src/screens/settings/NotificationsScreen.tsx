@@ -1,4 +1,5 @@
-import { Button, Center, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import type { NotificationSettings } from '@amiko/core';
+import { Button, Center, Group, Loader, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -14,8 +15,14 @@ const ACCESS_TEXT = {
   unsupported: 'notifications.browserUnsupported',
 } as const satisfies Record<NotificationAccess, string>;
 
+const FREQUENCIES = [
+  'instant',
+  'daily',
+  'never',
+] as const satisfies NotificationSettings['emailAboutMessages'][];
+
 /**
- * Settings → Notifications: whether notifications show message text (off by default, kept on the server
+ * Settings → Notifications: how often Amiko mails about messages waiting while the member is away, whether notifications show message text (off by default, kept on the server
  * for every device), and in a browser the permission to notify, asked for only when the member clicks.
  */
 export default function NotificationsScreen() {
@@ -29,6 +36,8 @@ export default function NotificationsScreen() {
       void notify({ message: t('notifications.saved'), color: 'teal' });
     },
   });
+  // While a change is saved, it shows as made.
+  const pending = save.isPending ? save.variables : undefined;
   const [access, setAccess] = useState(() => platform.notificationAccess());
 
   return (
@@ -47,13 +56,36 @@ export default function NotificationsScreen() {
           <Switch
             label={t('notifications.showMessageText')}
             description={t('notifications.showMessageTextHint')}
-            checked={save.isPending ? save.variables.showMessageText : settings.data.showMessageText}
+            checked={pending?.showMessageText ?? settings.data.showMessageText}
             disabled={save.isPending}
             onChange={(event) => save.mutate({ showMessageText: event.currentTarget.checked })}
             data-testid="show-message-text"
           />
         )}
       </Paper>
+      {settings.isSuccess && (
+        <Paper withBorder p="md" radius="md">
+          <Radio.Group
+            label={t('notifications.emailAboutMessages')}
+            description={t('notifications.emailAboutMessagesHint')}
+            value={pending?.emailAboutMessages ?? settings.data.emailAboutMessages}
+            onChange={(value) =>
+              save.mutate({ emailAboutMessages: value as NotificationSettings['emailAboutMessages'] })
+            }
+          >
+            <Group mt="xs">
+              {FREQUENCIES.map((frequency) => (
+                <Radio
+                  key={frequency}
+                  value={frequency}
+                  label={t(`notifications.frequency.${frequency}`)}
+                  disabled={save.isPending}
+                />
+              ))}
+            </Group>
+          </Radio.Group>
+        </Paper>
+      )}
       <Paper withBorder p="md" radius="md">
         {platform.kind === 'desktop' ? (
           <Text>{t('notifications.desktop')}</Text>

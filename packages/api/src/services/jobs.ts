@@ -1,0 +1,106 @@
+import { claimJob, type ClaimedJob, type Db } from '@amiko/db';
+import { and, eq } from 'drizzle-orm';
+import type { Deps } from '../context.ts';
+
+// Background work in the database's jobs table, run by whichever server process claims it first
+// (docs/decisions.md, "Background jobs"). A job is scheduled once per key, claimed with a lease, and marked
+// done by the process holding the lease; one whose process died is claimed again when the lease runs out.
+
+/** What a handler did: done (kept, so the same key is not scheduled again) or forget (the key is free again). */
+export type JobOutcome = 'done' | 'forget';
+
+export type JobHandler = (deps: Deps, job: ClaimedJob) => Promise<JobOutcome>;
+
+/** How often a job is tried before it is given up (logged as an error). */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Schedules a job unless one with the same key exists (done or not). Runs on `connection`, so it can be
+ * part of the transaction that makes it necessary.
+ */
+export async function scheduleJob(
+  deps: Deps,
+  job: { kind: string; key: string; memberId?: string; payload?: Record<string, unknown>; runAt: Date },
+  connection: Db = deps.database.db,
+): Promise<void> {
+  await connection
+    .insert(deps.database.t.jobs)
+    .values({ ...job, createdAt: new Date() })
+    .onConflictDoNothing();
+}
+
+export interface JobRunner {
+  /** Claims and runs every due job now (the runner's loop calls it; tests may too). */
+  runDue(): Promise<number>;
+  /** Stops polling and waits for the job in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Polls for due jobs every `pollMs` and runs them one at a time. `leaseMs` must be longer than a handler
+ * takes: a lease that runs out while its handler still works lets another process run the job again.
+ */
+export function startJobRunner(
+  deps: Deps,
+  options: { pollMs: number; leaseMs: number; handlers: Record<string, JobHandler> },
+): JobRunner {
+  const { database, log } = deps;
+  const j = database.t.jobs;
+  let stopped = false;
+  let running: Promise<number> | null = null;
+
+  async function finish(job: ClaimedJob, outcome: JobOutcome): Promise<void> {
+    // Only while this process still holds the lease: after it ran out, the job is someone else's.
+    const mine = and(eq(j.id, job.id), eq(j.lockedUntil, job.lockedUntil!));
+    if (outcome === 'forget') await database.db.delete(j).where(mine);
+    else await database.db.update(j).set({ doneAt: new Date() }).where(mine);
+  }
+
+  async function fail(job: ClaimedJob, error: unknown): Promise<void> {
+    const givingUp = job.attempts >= MAX_ATTEMPTS;
+    log.error({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, givingUp }, 'job failed');
+    const retryAt = new Date(Date.now() + 2 ** job.attempts * 1000);
+    await database.db
+      .update(j)
+      .set(givingUp ? { doneAt: new Date() } : { lockedUntil: null, runAt: retryAt })
+      .where(and(eq(j.id, job.id), eq(j.lockedUntil, job.lockedUntil!)));
+  }
+
+  async function runDue(): Promise<number> {
+    let count = 0;
+    while (!stopped) {
+      const job = await claimJob(database, new Date(), options.leaseMs);
+      if (!job) break;
+      count += 1;
+      const handler = options.handlers[job.kind];
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        await finish(job, await handler(deps, job));
+      } catch (error) {
+        await fail(job, error).catch((e: unknown) => log.error({ err: e }, 'job failure not recorded'));
+      }
+    }
+    return count;
+  }
+
+  function tick(): Promise<number> {
+    running ??= runDue()
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'jobs not claimed');
+        return 0;
+      })
+      .finally(() => (running = null));
+    return running;
+  }
+
+  const timer = setInterval(() => void tick(), options.pollMs);
+  timer.unref();
+  return {
+    runDue: tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, sessionCookie } from '../support/messaging.ts';
+import { createMember, type TestMember } from '../support/members.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { mailsTo, type DevMail } from './accounts-support.ts';
+
+// Issue 19.1: one mail when a message waits for a member who is away, after a delay (shortened here).
+
+const DELAY_MS = 600;
+const FAST_JOBS = { MESSAGE_MAIL_DELAY_SECONDS: String(DELAY_MS / 1000), JOB_POLL_MS: '100' };
+
+const send = (from: TestMember, to: TestMember, body = 'Hi! Shall we go hiking on Sunday?') =>
+  from.client.trpc.messages.send.mutate({ to: to.id, clientId: randomUUID(), body });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `count` mails reached `to`, then a while longer (a second one would show by then). */
+async function settledMailsTo(ts: TestServer, to: string, count: number): Promise<DevMail[]> {
+  const deadline = Date.now() + 10_000;
+  while ((await mailsTo(ts, to)).length < count && Date.now() < deadline) await sleep(50);
+  await sleep(DELAY_MS + 500);
+  return mailsTo(ts, to);
+}
+
+const unsubscribeLinkIn = (mail: DevMail) => {
+  const match = /https?:\/\/\S+\/unsubscribe\/messages\?\S+/.exec(mail.text);
+  if (!match) throw new Error(`No unsubscribe link in "${mail.subject}"`);
+  return match[0];
+};
+
+describe('mail when a message waits', () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer({ env: FAST_JOBS });
+  });
+  afterAll(() => ts.stop());
+
+  it('mails an offline member once after the delay: the sender’s first name and a button, no message text', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno Keller' });
+    const ana = await createMember(ts);
+    const sentAt = Date.now();
+    await send(bruno, ana, 'Secret plans for Sunday');
+    await send(bruno, ana, 'And a second message');
+    expect(await mailsTo(ts, ana.email)).toEqual([]);
+    const mails = await settledMailsTo(ts, ana.email, 1);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(new Date(mail!.createdAt).getTime() - sentAt).toBeGreaterThanOrEqual(DELAY_MS);
+    expect(mail!.subject).toBe('Bruno wrote to you on Amiko');
+    expect(mail!.text).toContain(`/messages?with=${bruno.id}`);
+    expect(mail!.text + mail!.html).not.toContain('Secret plans');
+    expect(mail!.text).not.toContain('Keller');
+  });
+
+  it('mails again about the same conversation only after the member has been back', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const ana = await createMember(ts);
+    await send(bruno, ana);
+    expect(await settledMailsTo(ts, ana.email, 1)).toHaveLength(1);
+    await send(bruno, ana, 'Still there?');
+    expect(await settledMailsTo(ts, ana.email, 1)).toHaveLength(1);
+    const { token } = await ts.server.deps.sessions.create(ana.id);
+    const socket = await connectSocket(ts.url, { cookie: sessionCookie(token) });
+    await sleep(200);
+    socket.close();
+    await sleep(200);
+    await send(bruno, ana, 'Hello again');
+    expect(await settledMailsTo(ts, ana.email, 2)).toHaveLength(2);
+  });
+
+  it('sends nothing to a member who is online', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const ana = await createMember(ts);
+    const { token } = await ts.server.deps.sessions.create(ana.id);
+    const socket = await connectSocket(ts.url, { cookie: sessionCookie(token) });
+    try {
+      await send(bruno, ana);
+      await sleep(DELAY_MS * 2 + 500);
+      expect(await mailsTo(ts, ana.email)).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('sends nothing about a sender the member blocked before the mail was due', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const ana = await createMember(ts);
+    await send(bruno, ana);
+    await ana.client.trpc.blocks.block.mutate({ memberId: bruno.id });
+    await sleep(DELAY_MS * 2 + 500);
+    expect(await mailsTo(ts, ana.email)).toEqual([]);
+  });
+
+  it('sends nothing once the message was read, nor to a member who chose never', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const ana = await createMember(ts);
+    const carla = await createMember(ts);
+    const { message } = await send(bruno, ana);
+    await ana.client.trpc.messages.markRead.mutate({ conversationId: message.conversationId });
+    await carla.client.trpc.account.setNotifications.mutate({ emailAboutMessages: 'never' });
+    await send(bruno, carla);
+    await sleep(DELAY_MS * 2 + 500);
+    expect(await mailsTo(ts, ana.email)).toEqual([]);
+    expect(await mailsTo(ts, carla.email)).toEqual([]);
+  });
+
+  it('writes in the member’s language', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const jorg = await createMember(ts, { language: 'de' });
+    await send(bruno, jorg);
+    const [mail] = await settledMailsTo(ts, jorg.email, 1);
+    expect(mail!.subject).toBe('Bruno hat dir auf Amiko geschrieben');
+  });
+
+  it('a daily summary instead, when the member chose it', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const ana = await createMember(ts);
+    expect(await ana.client.trpc.account.setNotifications.mutate({ emailAboutMessages: 'daily' })).toEqual({
+      showMessageText: false,
+      emailAboutMessages: 'daily',
+    });
+    await send(bruno, ana);
+    await sleep(DELAY_MS * 2 + 500);
+    expect(await mailsTo(ts, ana.email)).toEqual([]);
+    const { db, t } = ts.server.database;
+    const jobs = await db.select().from(t.jobs).where(eq(t.jobs.memberId, ana.id));
+    expect(jobs.map((j) => j.kind)).toEqual(['messageDigest']);
+    expect(jobs[0]!.runAt.getTime() - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+  });
+
+  it('unsubscribes with one click, signed out: GET only asks, POST turns the mails off', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const ana = await createMember(ts);
+    await send(bruno, ana);
+    const [mail] = await settledMailsTo(ts, ana.email, 1);
+    const link = unsubscribeLinkIn(mail!);
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('No more mails about new messages?');
+    expect((await ana.client.trpc.account.notifications.query()).emailAboutMessages).toBe('instant');
+
+    const forged = new URL(link);
+    forged.searchParams.set('k', 'x'.repeat(32));
+    expect((await fetch(forged, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(404);
+
+    // As a mail program does it (RFC 8058): no cookie, no Origin.
+    const oneClick = await fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('You are unsubscribed');
+    expect((await ana.client.trpc.account.notifications.query()).emailAboutMessages).toBe('never');
+
+    const carla = await createMember(ts, { name: 'Carla' });
+    await send(carla, ana);
+    await sleep(DELAY_MS * 2 + 500);
+    expect(await mailsTo(ts, ana.email)).toHaveLength(1);
+  });
+});
+
+describe('mail when a message waits, over SMTP', () => {
+  const received: ParsedMail[] = [];
+  let smtp: SMTPServer;
+  let ts: TestServer;
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream).then(
+          (mail) => {
+            received.push(mail);
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    ts = await startTestServer({ env: { ...FAST_JOBS, SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await ts.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058)', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const ana = await createMember(ts);
+    await send(bruno, ana);
+    const deadline = Date.now() + 10_000;
+    while (received.length === 0 && Date.now() < deadline) await sleep(50);
+    const [mail] = received;
+    expect(mail?.subject).toBe('Bruno wrote to you on Amiko');
+    const line = (key: string) => mail!.headerLines.find((h) => h.key === key)?.line ?? '';
+    const link = /^List-Unsubscribe:\s*<(.+)>$/i.exec(line('list-unsubscribe'))?.[1] ?? '';
+    expect(link).toMatch(new RegExp(`/unsubscribe/messages\\?m=${ana.id}&k=`));
+    // The link names the public address (PUBLIC_URL); the test reaches the same server on loopback.
+    const url = new URL(new URL(link).pathname + new URL(link).search, ts.url);
+    expect(line('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const oneClick = await fetch(url, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect((await ana.client.trpc.account.notifications.query()).emailAboutMessages).toBe('never');
+  });
+});
