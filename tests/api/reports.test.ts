@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { REPORT_REASONS } from '@amiko/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,27 @@ describe('reports', () => {
     );
     expect(limited.data?.appCode).toBe('RATE_LIMITED');
     expect(limited.message).toBe('common:errors.tooManyRequests');
+  });
+
+  it('from a conversation (issue 19.5): about someone who wrote, after blocking them, and after they blocked me', async () => {
+    const me = await createMember(ts);
+    const writer = await createMember(ts);
+    const blocker = await createMember(ts);
+    for (const from of [writer, blocker]) {
+      await from.client.trpc.messages.send.mutate({ to: me.id, clientId: randomUUID(), body: 'Hello' });
+    }
+    await me.client.trpc.blocks.block.mutate({ memberId: writer.id });
+    await blocker.client.trpc.blocks.block.mutate({ memberId: me.id });
+    await me.client.trpc.reports.create.mutate({ memberId: writer.id, reason: 'harassment' });
+    await me.client.trpc.reports.create.mutate({ memberId: blocker.id, reason: 'scam' });
+    const { db, t } = ts.server.database;
+    const rows = await db.select().from(t.reports).where(eq(t.reports.reporterId, me.id));
+    expect(rows.map((r) => [r.reportedId, r.reason]).sort()).toEqual(
+      [
+        [writer.id, 'harassment'],
+        [blocker.id, 'scam'],
+      ].sort(),
+    );
   });
 
   it('needs a verified member', async () => {

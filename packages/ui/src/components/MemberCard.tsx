@@ -1,21 +1,30 @@
 import type { RouterOutputs } from '@amiko/api';
 import { catalogKeyOf } from '@amiko/i18n';
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconFlag } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberAvatar } from './MemberAvatar.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
 
 type DirectoryCard = RouterOutputs['community']['directory']['items'][number];
 
-/** A member in the directory: photo, name, age, city, a few interests and '+N more', 'View Profile'. */
+/**
+ * A member in the directory: photo, name, age, city, a few interests and '+N more', 'View Profile'; for
+ * members who may report (not the limited view), a Report button in the corner.
+ */
 export function MemberCard({ member, limited }: { member: DirectoryCard; limited: boolean }) {
   const { t } = useTranslation(['common', 'community', 'catalog']);
   const facts = [
     member.age !== null ? t('community:card.age', { count: member.age }) : null,
     member.city,
   ].filter(Boolean);
+  const [reporting, setReporting] = useState(false);
+  const reportLabel = t('community:report.title', { name: member.name });
   return (
     <Card
+      pos="relative"
       withBorder
       radius="md"
       padding="md"
@@ -23,6 +32,29 @@ export function MemberCard({ member, limited }: { member: DirectoryCard; limited
       aria-label={member.name}
       data-testid="member-card"
     >
+      {!limited && (
+        <>
+          <Tooltip label={reportLabel}>
+            <ActionIcon
+              variant="subtle"
+              color="gray.7"
+              pos="absolute"
+              top={8}
+              right={8}
+              aria-label={reportLabel}
+              onClick={() => setReporting(true)}
+            >
+              <IconFlag size={16} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <ReportDialog
+            memberId={member.id}
+            name={member.name}
+            opened={reporting}
+            onClose={() => setReporting(false)}
+          />
+        </>
+      )}
       <Stack gap="xs" align="center" ta="center" h="100%">
         <MemberAvatar src={member.avatarUrl} size={96} radius={96} alt="" />
         <Text fw={600} component="h3" m={0} size="lg">

@@ -1,13 +1,14 @@
 import type { PeerView } from '@amiko/api';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { notify } from '../../notify.tsx';
-import { IconBan, IconDots, IconTrash } from '@tabler/icons-react';
+import { IconBan, IconDots, IconFlag, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../errors.ts';
 import { listWithBlocked, listWithoutConversation } from '../../messaging/cache.ts';
 import { trpc } from '../../trpc.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { ReportDialog } from '../../components/ReportDialog.tsx';
 
 interface Props {
   peer: PeerView;
@@ -17,11 +18,14 @@ interface Props {
   onDeleted(): void;
 }
 
-/** The conversation's menu: block the other member, delete the conversation; each after a confirmation. */
+/**
+ * The conversation's menu: block or report the other member, delete the conversation; each after a
+ * confirmation (the report in the same dialog as on the profile).
+ */
 export function ThreadActions({ peer, name, conversationId, blockedByMe, onDeleted }: Props) {
   const { t, i18n } = useTranslation(['messages', 'community', 'common']);
   const utils = trpc.useUtils();
-  const [confirming, setConfirming] = useState<'block' | 'delete' | null>(null);
+  const [confirming, setConfirming] = useState<'block' | 'report' | 'delete' | null>(null);
   const close = () => setConfirming(null);
 
   const block = trpc.blocks.block.useMutation({
@@ -48,7 +52,9 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
   });
 
   const canBlock = !blockedByMe && !peer.deleted;
-  if (!canBlock && !conversationId) return null;
+  // A member who blocked may still report (often the reason for the block); a deleted account is gone.
+  const canReport = !peer.deleted;
+  if (!canBlock && !canReport && !conversationId) return null;
 
   return (
     <>
@@ -72,6 +78,14 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
               {t('block.action')}
             </Menu.Item>
           )}
+          {canReport && (
+            <Menu.Item
+              leftSection={<IconFlag size={16} aria-hidden="true" />}
+              onClick={() => setConfirming('report')}
+            >
+              {t('community:report.action')}
+            </Menu.Item>
+          )}
           {conversationId && (
             <Menu.Item
               color="red"
@@ -83,6 +97,8 @@ export function ThreadActions({ peer, name, conversationId, blockedByMe, onDelet
           )}
         </Menu.Dropdown>
       </Menu>
+
+      <ReportDialog memberId={peer.id} name={name} opened={confirming === 'report'} onClose={close} />
 
       <Modal
         opened={confirming === 'block'}

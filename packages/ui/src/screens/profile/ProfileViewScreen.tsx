@@ -1,5 +1,5 @@
 import type { RouterOutputs } from '@amiko/api';
-import { REPORT_REASONS, type CatalogName, type ReportReason } from '@amiko/core';
+import type { CatalogName } from '@amiko/core';
 import { catalogKey, catalogKeyOf } from '@amiko/i18n';
 import {
   Alert,
@@ -9,12 +9,9 @@ import {
   Card,
   Container,
   Group,
-  Modal,
-  Radio,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -26,6 +23,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
+import { ReportDialog } from '../../components/ReportDialog.tsx';
 import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 import { PUBLIC_BASICS, SECTION_FIELDS, type FieldSection, type FieldSpec } from './fields.ts';
@@ -265,86 +263,12 @@ function Actions({ profile }: { profile: PublicProfile }) {
       >
         {t('community:block.text', { name: profile.name })}
       </ConfirmModal>
-      <ReportModal
+      <ReportDialog
         memberId={profile.id}
         name={profile.name}
         opened={reporting}
         onClose={() => setReporting(false)}
       />
     </>
-  );
-}
-
-function ReportModal(props: { memberId: string; name: string; opened: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [note, setNote] = useState('');
-  const [missingReason, setMissingReason] = useState(false);
-  const report = trpc.reports.create.useMutation({
-    onSuccess: () => {
-      void notify({ message: t('community:report.done'), color: 'teal' });
-      setReason(null);
-      setNote('');
-      props.onClose();
-    },
-  });
-  return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={t('community:report.title', { name: props.name })}
-      centered
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!reason) {
-            setMissingReason(true);
-            return;
-          }
-          report.mutate({ memberId: props.memberId, reason, note });
-        }}
-      >
-        <Stack>
-          <Radio.Group
-            label={t('community:report.reason')}
-            value={reason}
-            onChange={(value) => {
-              setReason(value as ReportReason);
-              setMissingReason(false);
-            }}
-            error={missingReason ? t('community:errors.reportReasonRequired') : undefined}
-            withAsterisk
-          >
-            <Stack gap="xs" mt="xs">
-              {REPORT_REASONS.map((r) => (
-                <Radio key={r} value={r} label={t(`community:report.reasons.${r}`)} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Textarea
-            label={t('community:report.note')}
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxLength={1000}
-          />
-          {report.error && (
-            <Text c="red.8" size="sm" role="alert">
-              {i18n.t(errorKey(report.error))}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={report.isPending}>
-              {t('community:report.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
