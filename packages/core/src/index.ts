@@ -21,3 +21,4 @@ export * from './rules/replay.ts';
 export * from './schemas/community.ts';
 export * from './schemas/photos.ts';
 export * from './rules/directory.ts';
+export * from './rules/icebreakers.ts';

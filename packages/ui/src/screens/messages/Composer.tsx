@@ -2,7 +2,7 @@ import { MESSAGE_MAX_LENGTH, messageBodySchema } from '@amiko/core';
 import type { TranslationKey } from '@amiko/i18n';
 import { ActionIcon, Group, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageKey } from '../../errors.ts';
 
@@ -10,14 +10,29 @@ interface Props {
   disabled: boolean;
   onSend(body: string): void;
   onTyping(): void;
+  /** A line put in the box from outside (an icebreaker): replaces the text, focused, not sent. */
+  suggestion?: { text: string } | null;
 }
 
 /** The message field: Enter sends, Shift+Enter starts a new line; too long or empty says so next to it. */
-export function Composer({ disabled, onSend, onTyping }: Props) {
+export function Composer({ disabled, onSend, onTyping, suggestion = null }: Props) {
   const { t, i18n } = useTranslation('messages');
   const [body, setBody] = useState('');
   const [error, setError] = useState<TranslationKey | null>(null);
   const remaining = MESSAGE_MAX_LENGTH - body.length;
+  const field = useRef<HTMLTextAreaElement>(null);
+  // A new suggestion replaces the text while rendering (React's way to follow a prop), then takes focus.
+  const [taken, setTaken] = useState(suggestion);
+  if (suggestion !== taken) {
+    setTaken(suggestion);
+    if (suggestion) {
+      setBody(suggestion.text);
+      setError(null);
+    }
+  }
+  useEffect(() => {
+    if (suggestion) field.current?.focus();
+  }, [suggestion]);
 
   const submit = () => {
     if (disabled) return;
@@ -47,6 +62,7 @@ export function Composer({ disabled, onSend, onTyping }: Props) {
     >
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <Textarea
+          ref={field}
           value={body}
           onChange={(event) => {
             setBody(event.currentTarget.value);

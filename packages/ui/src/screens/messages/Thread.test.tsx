@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../test/dom.ts';
-import type { Ack, ClientToServerEvents, MessageView, PeerView } from '@amiko/api';
+import type { Ack, ClientToServerEvents, MessageView, PeerView, RouterOutputs } from '@amiko/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useSyncExternalStore, type ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,7 +107,45 @@ function threadApi(messages: MessageView[], hasMore = false): TestApi {
   return { messages: { thread: () => ({ messages, hasMore }) } };
 }
 
+/** Ana's profile as Ben sees it, as far as the icebreakers read it: her interests and those both have. */
+function anaProfile(interests: string[], sharedInterests: string[]) {
+  return {
+    id: 'ana',
+    name: 'Ana Alves',
+    interests,
+    sharedInterests,
+  } as unknown as RouterOutputs['profile']['view'];
+}
+
 describe('Thread', { timeout: 30_000 }, () => {
+  it('offers icebreakers in an empty conversation: a click puts the line in the box to edit, nothing is sent', async () => {
+    const api: TestApi = {
+      ...threadApi([]),
+      profile: { view: () => anaProfile(['hiking', 'cooking', 'chess'], ['hiking', 'cooking']) },
+    };
+    const { user, composer } = await openThread(api);
+    const offered = await screen.findByTestId('icebreakers');
+    const lines = within(offered).getAllByRole('button');
+    expect(lines).toHaveLength(3);
+    const texts = lines.map((line) => line.textContent);
+    expect(texts.filter((l) => l?.startsWith('Hiking') || l?.startsWith('Cooking'))).toHaveLength(2);
+    expect(texts.filter((l) => l?.includes('Chess on your profile'))).toHaveLength(1);
+
+    await user.click(lines[0]!);
+    expect(composer()).toHaveProperty('value', texts[0]);
+    expect(document.activeElement).toBe(composer());
+    expect(sends).toEqual([]);
+    await user.type(composer(), ' :){Enter}');
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(sends[0]?.input.body).toBe(`${texts[0]} :)`);
+  });
+
+  it('offers none when the two have no interests to talk about', async () => {
+    await openThread({ ...threadApi([]), profile: { view: () => anaProfile([], []) } });
+    await screen.findByTestId('thread-empty');
+    expect(screen.queryByTestId('icebreakers')).toBeNull();
+  });
+
   it('shows the conversation, says whether Ana read Ben’s last message, and marks hers read', async () => {
     await openThread(
       threadApi([

@@ -1,11 +1,13 @@
 import type { PeerView } from '@amiko/api';
 import { Button, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorKey } from '../../errors.ts';
 import type { MessagingClient } from '../../messaging/client.ts';
 import { trpc } from '../../trpc.ts';
 import { MessageList } from './MessageList.tsx';
+import { Icebreakers } from './Icebreakers.tsx';
 import { ThreadFooter } from './ThreadFooter.tsx';
 import { ThreadHeader } from './ThreadHeader.tsx';
 import { usePendingMessages, useTyping } from './useLiveThreadState.ts';
@@ -38,6 +40,9 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
     { enabled: conversationId !== null, staleTime: Infinity, refetchOnWindowFocus: false },
   );
   const messages = conversationId ? (thread.data?.messages ?? []) : [];
+  // An icebreaker the member picked, for the composer to take (a new object each time, so the same line
+  // picked again fills the box again).
+  const [suggestion, setSuggestion] = useState<{ text: string } | null>(null);
   const pending = usePendingMessages(client, peer.id, messages);
   const typing = useTyping(client, conversationId);
   const older = useOlderMessages(conversationId, thread.data);
@@ -93,9 +98,14 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
               {i18n.t(errorKey(thread.error))}
             </ErrorAlert>
           ) : messages.length === 0 && pending.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl" data-testid="thread-empty">
-              {t('thread.empty', { name })}
-            </Text>
+            <Stack gap="md" py="xl">
+              <Text c="dimmed" ta="center" data-testid="thread-empty">
+                {t('thread.empty', { name })}
+              </Text>
+              {!peer.deleted && !blockedByMe && (
+                <Icebreakers me={me} peerId={peer.id} onPick={(text) => setSuggestion({ text })} />
+              )}
+            </Stack>
           ) : null}
           <MessageList me={me} peerName={name} messages={messages} pending={pending} client={client} />
         </Stack>
@@ -107,6 +117,7 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
         blockedByMe={blockedByMe}
         failed={pending.findLast((e) => e.status === 'failed')}
         client={client}
+        suggestion={suggestion}
       />
     </Stack>
   );

@@ -17,6 +17,7 @@ export function ThreadFooter({
   blockedByMe,
   failed,
   client,
+  suggestion = null,
 }: {
   peer: PeerView;
   conversationId: string | null;
@@ -24,6 +25,8 @@ export function ThreadFooter({
   /** The last message to this member that was not sent. */
   failed: OutboxEntry | undefined;
   client: MessagingClient | null;
+  /** A line to put in the message box (an icebreaker), to edit before sending. */
+  suggestion?: { text: string } | null;
 }) {
   const { t, i18n } = useTranslation('messages');
   return (
@@ -47,6 +50,7 @@ export function ThreadFooter({
       ) : (
         <Composer
           disabled={client === null}
+          suggestion={suggestion}
           onSend={(body) => client?.send(peer.id, body)}
           onTyping={() => conversationId && client?.typingIn(conversationId)}
         />

@@ -1,0 +1,110 @@
+import { INTERESTS, type Interest } from '../catalogs.ts';
+
+// Icebreakers (issue 19.3): suggested first lines for an empty conversation, from a fixed catalog of
+// templates per interest group (texts in packages/i18n, messages:icebreakers.lines), never generated. The
+// same pair of members always gets the same lines.
+
+/** The interest groups, each named by its first interest in the catalog's order (catalogs.ts). */
+const GROUP_STARTS = {
+  outdoors: 'hiking',
+  arts: 'painting',
+  music: 'singing',
+  techGames: 'programming',
+  social: 'volunteering',
+  food: 'cooking',
+  sport: 'football',
+  learning: 'languages',
+  culture: 'travel',
+  lifestyle: 'meditation',
+} as const satisfies Record<string, Interest>;
+
+export type InterestGroup = keyof typeof GROUP_STARTS;
+export const INTEREST_GROUPS = Object.keys(GROUP_STARTS) as InterestGroup[];
+
+/** Templates per group, and for an interest only the other member has ("about"). */
+export const ICEBREAKER_TEMPLATES = 2;
+export type IcebreakerVariant = 0 | 1;
+export const MAX_ICEBREAKERS = 3;
+
+const starts = INTEREST_GROUPS.map((group) => [INTERESTS.indexOf(GROUP_STARTS[group]), group] as const);
+
+/** The group an interest belongs to: the last group starting at or before it in the catalog. */
+export function interestGroup(interest: Interest): InterestGroup {
+  const index = INTERESTS.indexOf(interest);
+  let found: InterestGroup = INTEREST_GROUPS[0]!;
+  for (const [start, group] of starts) if (start <= index) found = group;
+  return found;
+}
+
+export interface Icebreaker {
+  /** The template: an interest group's (both share the interest) or "about" (only the other member has it). */
+  template: `${InterestGroup | 'about'}.${IcebreakerVariant}`;
+  interest: Interest;
+}
+
+/** A small stable hash (FNV-1a) of the pair, so both members' order of ids gives the same number. */
+function pairSeed(a: string, b: string): number {
+  const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i += 1) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** `list` started at `seed`'s place: a fair, repeatable choice of where to begin. */
+function rotate<T>(list: readonly T[], seed: number): T[] {
+  if (list.length === 0) return [];
+  const at = seed % list.length;
+  return [...list.slice(at), ...list.slice(0, at)];
+}
+
+/**
+ * Up to three first lines for `me` writing to `other`: interests both have first, from as many different
+ * groups as there are, then interests only the other member has. Unknown ids are ignored.
+ */
+export function pickIcebreakers(input: {
+  me: string;
+  other: string;
+  myInterests: readonly string[];
+  theirInterests: readonly string[];
+}): Icebreaker[] {
+  const known = (ids: readonly string[]) => INTERESTS.filter((interest) => ids.includes(interest));
+  const mine = new Set(known(input.myInterests));
+  const theirs = known(input.theirInterests);
+  const seed = pairSeed(input.me, input.other);
+  const shared = rotate(
+    theirs.filter((i) => mine.has(i)),
+    seed,
+  );
+  const onlyTheirs = rotate(
+    theirs.filter((i) => !mine.has(i)),
+    seed >>> 8,
+  );
+
+  const picked: Icebreaker[] = [];
+  const usedGroups = new Set<InterestGroup>();
+  const take = (interest: Interest, kind: InterestGroup | 'about') => {
+    const variant = ((seed + picked.length) % ICEBREAKER_TEMPLATES) as IcebreakerVariant;
+    picked.push({ template: `${kind}.${variant}`, interest });
+  };
+  // Shared interests, one per group first, then more of the same groups.
+  for (const interest of shared) {
+    if (picked.length >= MAX_ICEBREAKERS) break;
+    const group = interestGroup(interest);
+    if (usedGroups.has(group)) continue;
+    usedGroups.add(group);
+    take(interest, group);
+  }
+  for (const interest of shared) {
+    if (picked.length >= MAX_ICEBREAKERS) break;
+    if (picked.some((p) => p.interest === interest)) continue;
+    take(interest, interestGroup(interest));
+  }
+  for (const interest of onlyTheirs) {
+    if (picked.length >= MAX_ICEBREAKERS) break;
+    take(interest, 'about');
+  }
+  return picked;
+}
