@@ -1,0 +1,92 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { Deps } from '../context.ts';
+
+// "My data" (issue 19.6): everything stored about a member, as one JSON document. Secrets are left out
+// (password hash, session secrets, the unsubscribe key): they are not the member's data but keys to it.
+
+/** Everything stored about one member; null when there is no such member. */
+export async function exportMemberData(deps: Deps, memberId: string) {
+  const { db, t } = deps.database;
+  const [member] = await db.select().from(t.members).where(eq(t.members.id, memberId));
+  if (!member) return null;
+  const { passwordHash: _passwordHash, unsubscribeKey: _unsubscribeKey, ...profile } = member;
+
+  const conversationIds = (
+    await db
+      .select({ id: t.conversationParticipants.conversationId })
+      .from(t.conversationParticipants)
+      .where(eq(t.conversationParticipants.memberId, memberId))
+  ).map((r) => r.id);
+  const [favorites, blocks, messages, reports, payments, sessions] = await Promise.all([
+    db
+      .select({ memberId: t.favorites.favoriteId, since: t.favorites.createdAt })
+      .from(t.favorites)
+      .where(eq(t.favorites.memberId, memberId)),
+    db
+      .select({ memberId: t.blocks.blockedId, since: t.blocks.createdAt })
+      .from(t.blocks)
+      .where(eq(t.blocks.blockerId, memberId)),
+    conversationIds.length === 0
+      ? []
+      : db
+          .select({
+            id: t.messages.id,
+            conversationId: t.messages.conversationId,
+            senderId: t.messages.senderId,
+            recipientId: t.messages.recipientId,
+            body: t.messages.body,
+            createdAt: t.messages.createdAt,
+            readAt: t.messages.readAt,
+          })
+          .from(t.messages)
+          .where(
+            and(
+              inArray(t.messages.conversationId, conversationIds),
+              or(eq(t.messages.senderId, memberId), eq(t.messages.recipientId, memberId)),
+            ),
+          )
+          .orderBy(asc(t.messages.id)),
+    db
+      .select({
+        reportedId: t.reports.reportedId,
+        reason: t.reports.reason,
+        note: t.reports.note,
+        createdAt: t.reports.createdAt,
+      })
+      .from(t.reports)
+      .where(eq(t.reports.reporterId, memberId)),
+    db
+      .select({
+        amount: t.payments.amount,
+        currency: t.payments.currency,
+        status: t.payments.status,
+        createdAt: t.payments.createdAt,
+      })
+      .from(t.payments)
+      .where(eq(t.payments.memberId, memberId)),
+    db
+      .select({
+        createdAt: t.sessions.createdAt,
+        lastUsedAt: t.sessions.lastUsedAt,
+        expiresAt: t.sessions.expiresAt,
+      })
+      .from(t.sessions)
+      .where(eq(t.sessions.memberId, memberId)),
+  ]);
+  const conversations = conversationIds.map((id) => ({
+    id,
+    messages: messages.filter((m) => m.conversationId === id),
+  }));
+  return {
+    exportedAt: new Date(),
+    profile,
+    photos: [member.photoKey, member.croppedPhotoKey].filter((k): k is string => Boolean(k)),
+    favorites,
+    blocks,
+    conversations,
+    reports,
+    payments,
+    sessions,
+  };
+}
+export type MemberDataExport = NonNullable<Awaited<ReturnType<typeof exportMemberData>>>;

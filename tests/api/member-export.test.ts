@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportMemberData } from '@amiko/api';
+import { createMember } from '../support/members.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+// "My data" (issue 19.6), its content: everything stored about the member, nothing of others' secrets.
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts.stop());
+
+describe('exportMemberData', () => {
+  it('holds the profile, favourites, blocks, conversations with their messages, reports made and sessions', async () => {
+    const ana = await createMember(ts, { name: 'Ana', city: 'Hamburg' });
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const carla = await createMember(ts, { name: 'Carla' });
+    const sent = await ana.client.trpc.messages.send.mutate({
+      to: bruno.id,
+      clientId: randomUUID(),
+      body: 'Hi Bruno',
+    });
+    await bruno.client.trpc.messages.send.mutate({ to: ana.id, clientId: randomUUID(), body: 'Hi Ana' });
+    await carla.client.trpc.messages.send.mutate({ to: bruno.id, clientId: randomUUID(), body: 'Not Ana’s' });
+    await ana.client.trpc.favorites.toggle.mutate({ memberId: bruno.id });
+    await ana.client.trpc.blocks.block.mutate({ memberId: carla.id });
+    await ana.client.trpc.reports.create.mutate({ memberId: carla.id, reason: 'spam', note: 'Ads' });
+    await bruno.client.trpc.reports.create.mutate({ memberId: ana.id, reason: 'other' });
+
+    const data = (await exportMemberData(ts.server.deps, ana.id))!;
+    expect(data.profile).toMatchObject({ id: ana.id, name: 'Ana', city: 'Hamburg', email: ana.email });
+    expect(data.profile).not.toHaveProperty('passwordHash');
+    expect(data.profile).not.toHaveProperty('unsubscribeKey');
+    expect(data.photos).toEqual(['test-photo.webp']);
+    expect(data.favorites.map((f) => f.memberId)).toEqual([bruno.id]);
+    expect(data.blocks.map((b) => b.memberId)).toEqual([carla.id]);
+    expect(data.conversations).toHaveLength(1);
+    expect(data.conversations[0]!.id).toBe(sent.message.conversationId);
+    expect(data.conversations[0]!.messages.map((m) => m.body)).toEqual(['Hi Bruno', 'Hi Ana']);
+    expect(data.reports).toEqual([
+      { reportedId: carla.id, reason: 'spam', note: 'Ads', createdAt: expect.any(Date) },
+    ]);
+    expect(data.payments).toEqual([]);
+    expect(data.sessions).toHaveLength(1);
+    expect(Object.keys(data.sessions[0]!).sort()).toEqual(['createdAt', 'expiresAt', 'lastUsedAt']);
+    expect(JSON.stringify(data)).not.toContain('Not Ana’s');
+    expect(await exportMemberData(ts.server.deps, 'nobody')).toBeNull();
+  });
+});
