@@ -55,6 +55,7 @@ const EXPECTED: Record<string, Row> = {
   'account.changeEmail':          [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
   'account.notifications':        [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
   'account.setNotifications':     [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
+  'account.requestDataExport':    [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
   'account.delete':               [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
   'blocks.list':                  [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
   'blocks.block':                 [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],

@@ -7,6 +7,7 @@ import {
   createMemberCounter,
   createMemoryRateLimitStore,
   createRateLimiter,
+  DATA_EXPORT_HANDLERS,
   MESSAGE_MAIL_HANDLERS,
   startJobRunner,
   type AppConfig,
@@ -29,6 +30,7 @@ import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from 
 import { createPayments, registerStripeWebhook } from './plugins/stripe-webhook.ts';
 import { createLiveConnections, registerSocket } from './plugins/socket.ts';
 import { registerTrpc } from './plugins/trpc.ts';
+import { registerDataExport } from './plugins/data-export.ts';
 import { registerUnsubscribe } from './plugins/unsubscribe.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -88,6 +90,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     teamEmail: env.TEAM_EMAIL,
     memberCountCacheMs: env.MEMBER_COUNT_CACHE_MS,
     messageMailDelayMs: env.MESSAGE_MAIL_DELAY_SECONDS * 1000,
+    dataExportsDir: resolve(env.UPLOADS_DIR, '..', 'exports'),
     rateLimits: env.RATE_LIMITS ?? {},
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY ?? null,
@@ -144,6 +147,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerSocket(app, deps, live);
   registerUploads(app, deps, cookies);
   registerUnsubscribe(app, deps);
+  registerDataExport(app, deps, cookies);
   if (conveniences.mailbox) registerDevMail(app, database);
   else if (!env.SMTP_URL)
     app.log.warn('mail is not sent: set SMTP_URL to deliver verification and reset mail');
@@ -173,7 +177,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       jobs = startJobRunner(deps, {
         pollMs: env.JOB_POLL_MS,
         leaseMs: 60_000,
-        handlers: MESSAGE_MAIL_HANDLERS,
+        handlers: { ...MESSAGE_MAIL_HANDLERS, ...DATA_EXPORT_HANDLERS },
       });
       const port = listeningPort(app) ?? env.PORT;
       const url = config.publicUrl;

@@ -13,6 +13,8 @@ export interface AppConfig {
   readonly memberCountCacheMs: number;
   /** How long a message waits unread, with its recipient offline, before they are mailed about it. */
   readonly messageMailDelayMs: number;
+  /** Where prepared "Download my data" archives wait for their one download. */
+  readonly dataExportsDir: string;
   /** Overrides of the default rate limits (tests that are about something else raise them). */
   readonly rateLimits: Partial<Record<string, RateLimitRule>>;
   readonly stripe: {

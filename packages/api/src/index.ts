@@ -21,6 +21,7 @@ export type { Audience, Realtime } from './realtime.ts';
 export { createMemberCounter } from './services/member-count.ts';
 export { startJobRunner, type JobRunner } from './services/jobs.ts';
 export { exportMemberData, type MemberDataExport } from './services/member-export.ts';
+export { DATA_EXPORT_HANDLERS, takeDataExport } from './services/data-export.ts';
 export {
   MESSAGE_MAIL_HANDLERS,
   forgetMessageMails,

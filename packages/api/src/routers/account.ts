@@ -11,6 +11,7 @@ import {
   requestEmailChange,
   setNotificationSettings,
 } from '../services/account-settings.ts';
+import { requestDataExport } from '../services/data-export.ts';
 import { router, verifiedProcedure } from '../trpc.ts';
 
 /** Settings → Change Password, Notifications and Account Management. */
@@ -27,6 +28,8 @@ export const accountRouter = router({
   setNotifications: verifiedProcedure
     .input(notificationSettingsChangeSchema)
     .mutation(({ ctx, input }) => setNotificationSettings(ctx.deps, ctx.member.id, input)),
+  /** "Download my data": prepared in the background, mailed as a link (services/data-export.ts). */
+  requestDataExport: verifiedProcedure.mutation(({ ctx }) => requestDataExport(ctx.deps, ctx.member.id)),
   delete: verifiedProcedure
     .input(deleteAccountSchema)
     .mutation(({ ctx, input }) => deleteAccount(ctx, input.password)),

@@ -3,7 +3,7 @@ import type { CATALOGS, CatalogName } from '@amiko/core';
 /** An id of one of the core option catalogs, as stored in a column. */
 export type CatalogId<N extends CatalogName> = (typeof CATALOGS)[N][number];
 export type BigFive = Partial<Record<CatalogId<'bigFiveTraits'>, CatalogId<'bigFiveLevels'>>>;
-export type TokenPurpose = 'verifyEmail' | 'resetPassword' | 'changeEmail';
+export type TokenPurpose = 'verifyEmail' | 'resetPassword' | 'changeEmail' | 'dataExport';
 export type PaymentStatus = 'created' | 'succeeded' | 'failed';
 export type ReportStatus = 'open' | 'reviewed';
 export type MessageMailFrequency = 'instant' | 'daily' | 'never';

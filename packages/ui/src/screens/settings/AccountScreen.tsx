@@ -14,6 +14,7 @@ import { setOnboardingStep } from '../../hooks/useOnboardingStep.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { errorKey } from '../../errors.ts';
 
 /** Settings → Account Management: change the email address, delete the account (each in a modal). */
 export default function AccountScreen() {
@@ -38,6 +39,7 @@ export default function AccountScreen() {
           </Button>
         </Stack>
       </Paper>
+      <MyDataSection />
       <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
         <Stack gap="xs" align="flex-start">
           <Title order={3} size="h4">
@@ -191,5 +193,37 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** "Download my data": asks the server to prepare the archive; it arrives as a link by mail. */
+function MyDataSection() {
+  const { t, i18n } = useTranslation(['settings', 'common']);
+  const request = trpc.account.requestDataExport.useMutation();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs" align="flex-start">
+        <Title order={3} size="h4">
+          {t('account.myData.heading')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('account.myData.text')}
+        </Text>
+        {request.isSuccess ? (
+          <Alert color="teal" data-testid="my-data-requested">
+            {t('account.myData.requested')}
+          </Alert>
+        ) : (
+          <Button variant="light" loading={request.isPending} onClick={() => request.mutate()}>
+            {t('account.myData.button')}
+          </Button>
+        )}
+        {request.error && (
+          <Text c="red.8" size="sm" role="alert">
+            {i18n.t(errorKey(request.error))}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
   );
 }
