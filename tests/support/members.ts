@@ -1,5 +1,6 @@
 import { hashPassword } from '@amiko/auth';
-import { SESSION_COOKIE, type UiLanguage } from '@amiko/core';
+import { type UiLanguage } from '@amiko/core';
+import { sessionCookieName } from '@amiko/server';
 import { newId, type Database, type Schema } from '@amiko/db';
 import { eq, sql } from 'drizzle-orm';
 import type { TestClient, TestServer } from './server.ts';
@@ -97,6 +98,7 @@ export async function createMember(ts: TestServer, options: TestMemberOptions = 
   const member = await insertMember(ts.server.database, options);
   const client = ts.client();
   const { token } = await ts.server.deps.sessions.create(member.id);
-  client.http.cookies.set(SESSION_COOKIE, token);
+  // The cookie the server reads: with the __Host- prefix when it runs in production.
+  client.http.cookies.set(sessionCookieName({ secure: ts.server.deps.config.production }), token);
   return { ...member, client };
 }

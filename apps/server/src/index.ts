@@ -1,3 +1,4 @@
 export { createServer, type AmikoServer, type ServerOptions } from './server.ts';
 export { ConfigError, readEnv, type Env } from './env.ts';
 export { loggerOptions, redactError, redactUrl } from './logging.ts';
+export { sessionCookieName } from './session.ts';
