@@ -25,6 +25,7 @@ export { DATA_EXPORT_HANDLERS, takeDataExport } from './services/data-export.ts'
 export {
   MESSAGE_MAIL_HANDLERS,
   forgetMessageMails,
+  scheduleWaitingMails,
   unsubscribeFromMessageMails,
 } from './services/message-mail.ts';
 export { createLocalPhotoStore, isPhotoKey, type PhotoStore } from './services/photo-store.ts';

@@ -13,6 +13,8 @@ export type Audience = string | { memberId: string; exceptSocket?: string | unde
 export interface Realtime {
   /** Whether the member has a live socket in any server process (asked through the adapter). */
   isOnline(memberId: string): Promise<boolean>;
+  /** Whether the member has a live socket in this process: a free, local question (no adapter round trip). */
+  isConnectedHere(memberId: string): boolean;
   /** Closes a member's sockets at once: all of them, or all but those of one session. */
   disconnectMember(memberId: string, options?: { exceptSessionId?: string }): void;
   /**

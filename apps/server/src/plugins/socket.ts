@@ -4,6 +4,7 @@ import {
   send,
   sync,
   forgetMessageMails,
+  scheduleWaitingMails,
   typingRecipient,
   unreadState,
   type Ack,
@@ -170,6 +171,9 @@ export function createLiveConnections(app: FastifyInstance, options: SocketOptio
     async isOnline(memberId) {
       return (await io.in(memberRoom(memberId)).fetchSockets()).length > 0;
     },
+    isConnectedHere(memberId) {
+      return (io.of('/').adapter.rooms.get(memberRoom(memberId))?.size ?? 0) > 0;
+    },
     disconnectMember(memberId, { exceptSessionId } = {}) {
       const sockets = io.in(memberRoom(memberId));
       (exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true);
@@ -217,6 +221,14 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
     forgetMessageMails(deps, memberId).catch((error: unknown) =>
       deps.log.warn({ err: error, memberId }, 'message mails not reset'),
     );
+    // Their last socket here gone: mails about what waits unread are scheduled now (a send to a member
+    // connected here schedules none, which keeps that work off the send path).
+    socket.on('disconnect', () => {
+      if (deps.realtime.isConnectedHere(memberId)) return;
+      scheduleWaitingMails(deps, memberId).catch((error: unknown) =>
+        deps.log.warn({ err: error, memberId }, 'message mails not scheduled'),
+      );
+    });
     closeOldestBeyondLimit(io, memberId).catch((error: unknown) =>
       deps.log.warn({ err: error, memberId }, 'socket limit not checked'),
     );

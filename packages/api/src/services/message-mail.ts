@@ -33,6 +33,26 @@ export async function scheduleMessageMail(
   });
 }
 
+/**
+ * The member's last live socket in this process has closed: schedules the mail of every conversation in
+ * which messages to them wait unread (the same jobs a send schedules; existing ones are kept).
+ */
+export async function scheduleWaitingMails(deps: Deps, memberId: string): Promise<void> {
+  const { db, t } = deps.database;
+  const p = t.conversationParticipants;
+  const c = t.conversations;
+  const waiting = await db
+    .select({ conversationId: p.conversationId, pairKey: c.pairKey })
+    .from(p)
+    .innerJoin(c, eq(c.id, p.conversationId))
+    .where(and(eq(p.memberId, memberId), gt(p.unreadCount, 0)));
+  for (const { conversationId, pairKey } of waiting) {
+    const [a, b] = pairKey.split(':') as [string, string];
+    const senderId = a === memberId ? b : a;
+    await scheduleMessageMail(deps, { recipientId: memberId, senderId, conversationId });
+  }
+}
+
 /** The member is back (a live connection): their next unread messages may be mailed about again. */
 export async function forgetMessageMails(deps: Deps, memberId: string): Promise<void> {
   const j = deps.database.t.jobs;

@@ -227,8 +227,10 @@ export async function send(
   const result = await sendMessage(deps, sender.id, input);
   publishMessage(deps, result.message, origin.exceptSocket);
   // After the message is stored, not in its transaction (the send is one statement per dialect, in
-  // @amiko/db): a failure here loses one reminder mail, never the message, and is logged.
-  if (result.created) {
+  // @amiko/db): a failure here loses one reminder mail, never the message, and is logged. A recipient
+  // connected to this process reads it live; if they leave it unread, their disconnect schedules the mail
+  // (scheduleWaitingMails), so the send path writes nothing more for them.
+  if (result.created && !deps.realtime.isConnectedHere(result.message.recipientId)) {
     await scheduleMessageMail(deps, result.message).catch((error: unknown) =>
       deps.log.error({ err: error, messageId: result.message.id }, 'message mail not scheduled'),
     );
