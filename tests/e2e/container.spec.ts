@@ -110,8 +110,10 @@ test('the compose quick try: sign up, verify by mail, sign in, with a Secure coo
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/verify-email$/);
-  const [session] = await context.cookies(url);
-  expect(session).toMatchObject({ secure: true, httpOnly: true });
+  // The session cookie by its production name (__Host-: Secure, whole site); the language cookie sits beside it.
+  const sessionOf = async (browserContext: typeof context) =>
+    (await browserContext.cookies(url)).find((c) => c.name === '__Host-amiko_session');
+  expect(await sessionOf(context)).toMatchObject({ secure: true, httpOnly: true, path: '/' });
 
   // The verification mail went out over SMTP (mailpit, in the compose setup) and links to PUBLIC_URL.
   const mail = await mailTo(email);
@@ -128,7 +130,7 @@ test('the compose quick try: sign up, verify by mail, sign in, with a Secure coo
   await second.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await second.getByRole('button', { name: 'Sign In' }).click();
   await expect(second).toHaveURL(/\/interests-list$/);
-  expect((await other.cookies(url)).map((c) => c.secure)).toEqual([true]);
+  expect(await sessionOf(other)).toMatchObject({ secure: true, httpOnly: true });
   await context.close();
   await other.close();
 });
