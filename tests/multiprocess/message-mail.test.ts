@@ -53,7 +53,10 @@ describe('mail when a message waits, two server processes (PostgreSQL + Redis)',
     // Both processes took part (the claims are spread by whoever polls first).
     const { db, t } = one.db();
     const jobs = await db.select().from(t.jobs);
-    expect(jobs.filter((j) => j.doneAt !== null)).toHaveLength(30);
-    expect(jobs.every((j) => j.attempts === 1)).toBe(true);
+    const done = jobs.filter((j) => j.doneAt !== null);
+    expect(done).toHaveLength(30);
+    // Each mail claimed once. (The online member, leaving with the message unread, may have a new job
+    // pending by now: their disconnect schedules it; it is not one of these.)
+    expect(done.every((j) => j.attempts === 1)).toBe(true);
   });
 });
