@@ -38,7 +38,8 @@ test('a member reports from the conversation’s menu and from a directory card'
   await report(page, 'Bruno', 'Harassment or threats', 'From the chat', 'report-from-chat.png');
 
   await page.goto('/community');
-  const card = page.getByRole('article', { name: 'Bruno' });
+  // Other journeys on this worker's server may have a Bruno too: this one lives in Hamburg.
+  const card = page.getByRole('article', { name: 'Bruno' }).filter({ hasText: 'Hamburg' });
   await card.getByRole('button', { name: 'Report Bruno' }).click();
   await report(page, 'Bruno', 'Fake profile', 'From the directory');
 
