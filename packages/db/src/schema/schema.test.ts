@@ -53,6 +53,7 @@ describe('schema', () => {
       'page_views',
       'outgoing_mail',
       'reports',
+      'moderation_actions',
       'app_counters',
     ]) {
       expect(names).toContain(table);

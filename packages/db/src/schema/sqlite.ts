@@ -19,6 +19,7 @@ export const {
   pageViews,
   outgoingMail,
   reports,
+  moderationActions,
   jobs,
   appCounters,
 } = defineTables(sqliteKit);

@@ -7,7 +7,9 @@ import type {
   BigFive,
   CatalogId,
   MessageMailFrequency,
+  ModerationAction,
   PaymentStatus,
+  ReportEvidence,
   ReportStatus,
   TokenPurpose,
 } from './types.ts';
@@ -56,6 +58,13 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
         .$type<MessageMailFrequency>()
         .notNull()
         .default('instant'),
+      /**
+       * When the member was last active, coarsely: written at most every few minutes (services/activity.ts),
+       * shown to others only as a bucket ("Active today"), never as a time.
+       */
+      lastActiveAt: timestamp('last_active_at'),
+      /** Settings → Privacy, "Show when I'm active": off hides the member's activity and everyone else's from them. */
+      showActivity: bool('show_activity').notNull().default(true),
       /** The secret of the member's unsubscribe links (made with the first such mail); a new one revokes them. */
       unsubscribeKey: str('unsubscribe_key'),
       // Basic info
@@ -118,6 +127,11 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       wellnessPractices: list<CatalogId<'wellnessPractices'>>('wellness_practices'),
       dietPreferences: list<CatalogId<'dietPreferences'>>('diet_preferences'),
       mentalWellnessActivities: list<CatalogId<'mentalWellnessActivities'>>('mental_wellness_activities'),
+      // New in town (issue 19.4): new here since a month ('YYYY-MM'), or moving here in one; or a local
+      // happy to show newcomers around. The city is the profile's city.
+      newInTown: str('new_in_town').$type<CatalogId<'newInTownStatuses'>>(),
+      newInTownMonth: str('new_in_town_month'),
+      welcomesNewcomers: bool('welcomes_newcomers').notNull().default(false),
       // Bookkeeping
       createdAt: timestamp('created_at').notNull().$defaultFn(now),
       /**
@@ -126,6 +140,11 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
        */
       updatedAt: timestamp('updated_at').notNull().$defaultFn(stamp).$onUpdate(stamp),
       deletedAt: timestamp('deleted_at'),
+      /**
+       * Set by an operator (`pnpm admin suspend`): the member cannot sign in, is hidden like a deleted
+       * account and receives no messages until `pnpm admin unsuspend` clears it. Why: moderation_actions.
+       */
+      suspendedAt: timestamp('suspended_at'),
     },
     (t) => [
       uniqueIndex('members_email_unique').on(t.email),
@@ -360,9 +379,45 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       reason: str('reason').notNull(),
       note: str('note'),
       status: str('status').$type<ReportStatus>().notNull().default('open'),
+      /**
+       * The last messages between the two members when the report was made (at most 50, oldest first), copied
+       * so that deleting the conversation afterwards does not erase what was reported.
+       */
+      evidence: json('evidence').$type<ReportEvidence[]>().notNull().default([]),
+      createdAt: timestamp('created_at').notNull().$defaultFn(now),
+      /** When an operator closed the report (`pnpm admin resolve`), and what they noted. */
+      resolvedAt: timestamp('resolved_at'),
+      resolutionNote: str('resolution_note'),
+    },
+    (t) => [
+      index('reports_reported_idx').on(t.reportedId),
+      index('reports_open_idx')
+        .on(t.createdAt)
+        .where(sql`${t.status} = 'open'`),
+    ],
+  );
+
+  /**
+   * What operators did (`pnpm admin …`): who, when, to whom and why. Also how every server process learns
+   * of a suspension or deletion made by another process: each reads the newest rows twice a second and
+   * closes that member's live sockets (docs/decisions.md, "Suspension reaches every process").
+   */
+  const moderationActions = table(
+    'moderation_actions',
+    {
+      id: serial('id'),
+      action: str('action').$type<ModerationAction>().notNull(),
+      memberId: id('member_id').references(() => members.id, { onDelete: 'set null' }),
+      reportId: id('report_id').references(() => reports.id, { onDelete: 'set null' }),
+      /** The operator, as they named themselves (--by) or their login name. */
+      actor: str('actor').notNull(),
+      reason: str('reason'),
       createdAt: timestamp('created_at').notNull().$defaultFn(now),
     },
-    (t) => [index('reports_reported_idx').on(t.reportedId)],
+    (t) => [
+      index('moderation_actions_created_idx').on(t.createdAt),
+      index('moderation_actions_member_idx').on(t.memberId),
+    ],
   );
 
   /**
@@ -419,6 +474,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     pageViews,
     outgoingMail,
     reports,
+    moderationActions,
     jobs,
     appCounters,
   };

@@ -6,4 +6,13 @@ export type BigFive = Partial<Record<CatalogId<'bigFiveTraits'>, CatalogId<'bigF
 export type TokenPurpose = 'verifyEmail' | 'resetPassword' | 'changeEmail' | 'dataExport';
 export type PaymentStatus = 'created' | 'succeeded' | 'failed';
 export type ReportStatus = 'open' | 'reviewed';
+/** One message of a report's evidence, as it was when the report was made; times are epoch milliseconds. */
+export interface ReportEvidence {
+  id: number;
+  senderId: string;
+  body: string;
+  createdAt: number;
+}
+export type ModerationAction =
+  'suspend' | 'unsuspend' | 'delete-member' | 'grant-access' | 'resolve-report' | 'export-member';
 export type MessageMailFrequency = 'instant' | 'daily' | 'never';

@@ -167,9 +167,50 @@ export function demoMember(
     wellnessPractices: some(random, 'wellnessPractices', 3),
     dietPreferences: some(random, 'dietPreferences', 2),
     mentalWellnessActivities: some(random, 'mentalWellnessActivities', 3),
+    // New in town (issue 19.4), from the index rather than the random stream, which would change every
+    // later member: about 8% newcomers (a quarter of them still moving), 12% locals who welcome them.
+    ...newInTownFor(index, options.now),
     createdAt,
     updatedAt: options.now,
     deletedAt: null,
+    ...demoActivity(index, options.now),
+  };
+}
+
+/**
+ * A spread of last activities (a few active now, more today and this week, many longer ago or never) and a
+ * few members hiding theirs. Drawn from the member's index, not the random source, so that adding it left
+ * every other seeded field as it was.
+ */
+function demoActivity(index: number, now: Date): Pick<MemberRow, 'lastActiveAt' | 'showActivity'> {
+  const draw = (salt: number) => (Math.imul(index + 1, 2_654_435_761 + salt) >>> 0) / 2 ** 32;
+  const [kind, within] = [draw(0), draw(7_919)];
+  const MINUTE = 60_000;
+  const ago =
+    kind < 0.03
+      ? within * 4 * MINUTE
+      : kind < 0.15
+        ? (5 + within * 1_400) * MINUTE
+        : kind < 0.35
+          ? (1 + within * 6) * DAY
+          : kind < 0.7
+            ? (8 + within * 60) * DAY
+            : null;
+  return {
+    lastActiveAt: ago === null ? null : new Date(now.getTime() - Math.floor(ago)),
+    showActivity: draw(104_729) >= 0.05,
+  };
+}
+
+function newInTownFor(index: number, now: Date) {
+  const newcomer = index % 12 === 5;
+  const moving = newcomer && index % 48 === 5;
+  const monthsAway = (index % 9) + 1;
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + (moving ? 1 : -monthsAway), 1));
+  return {
+    newInTown: newcomer ? (moving ? ('movingHere' as const) : ('newHere' as const)) : null,
+    newInTownMonth: newcomer ? month.toISOString().slice(0, 7) : null,
+    welcomesNewcomers: !newcomer && index % 25 < 3,
   };
 }
 
