@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { startBackgroundCheckpoints } from './checkpoint.ts';
-import { migrateDatabase } from './migrate.ts';
+import { migrateDatabase, pendingMigrations } from './migrate.ts';
 import { sendMessageInPostgres, type SendMessageOutcome, type SendMessageRequest } from './send-message.ts';
 import { createSqliteSends } from './sqlite-sends.ts';
 import { pgSchema, sqliteSchema, type Schema } from './schema/index.ts';
@@ -44,6 +44,8 @@ export interface Database {
   sendMessage(request: SendMessageRequest): Promise<SendMessageOutcome>;
   /** Applies pending migrations; safe to run from several processes at once. */
   migrate(): Promise<void>;
+  /** The migrations not applied yet (the command-line tools refuse a database that needs them). */
+  pendingMigrations(): Promise<string[]>;
   /** Where the data lives, without secrets, for logs. */
   location: string;
   /** The raw driver, for the few things drizzle does not cover (health checks, tests). */
@@ -59,6 +61,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PostgreSQL pool size per process. */
   poolSize?: number;
+  /**
+   * Told how long each statement took, in seconds, from issuing it until its result arrived (the server's
+   * metrics). Without it nothing is timed.
+   */
+  onQuery?: (seconds: number) => void;
 }
 
 /** A SQLite transaction callback awaited something other than the database (see transaction()). */
@@ -73,16 +80,99 @@ const PG_RETRYABLE = new Set(['40001', '40P01']); // serialization failure, dead
 export function openDatabase(options: DatabaseOptions = {}): Database {
   const target = parseDatabaseUrl(options.url);
   return target.dialect === 'sqlite'
-    ? openSqlite(target.file)
-    : openPostgres(target.url, options.poolSize ?? 10);
+    ? openSqlite(target.file, options.onQuery)
+    : openPostgres(target.url, options.poolSize ?? 10, options.onQuery);
 }
 
-function openSqlite(file: string): Database {
+/**
+ * SQLite: every statement comes from client.prepare (drizzle's and the send path's alike) and runs
+ * synchronously, so each prepared statement's run/get/all is timed where it runs. `raw()` returns the same
+ * statement, so its calls are timed too.
+ */
+function timeSqliteStatements(client: BetterSqlite3.Database, onQuery: (seconds: number) => void): void {
+  const prepare = client.prepare.bind(client);
+  const timed = ((source: string) => {
+    const statement = prepare(source) as unknown as Record<string, unknown>;
+    for (const method of ['run', 'get', 'all'] as const) {
+      const call = statement[method] as (...args: unknown[]) => unknown;
+      statement[method] = function (this: unknown, ...args: unknown[]) {
+        const started = performance.now();
+        try {
+          return call.apply(this, args);
+        } finally {
+          onQuery((performance.now() - started) / 1000);
+        }
+      };
+    }
+    return statement;
+  }) as unknown as typeof client.prepare;
+  client.prepare = timed;
+}
+
+/**
+ * PostgreSQL: postgres.js runs a query when it is awaited; drizzle issues every query through `unsafe` on
+ * the pool or on a transaction's connection (begin, savepoint), the send path as a tagged template. The
+ * client is wrapped so that each query it makes is timed from creation until it settles; a query that is
+ * never awaited (a fragment inside another) is never observed.
+ */
+function timedPostgres(sql: postgres.Sql, onQuery: (seconds: number) => void): postgres.Sql {
+  const observe = <Q>(query: Q): Q => {
+    if (query instanceof Promise) {
+      const started = performance.now();
+      const done = () => onQuery((performance.now() - started) / 1000);
+      // Promise.prototype.then, not the query's own then(): that one would start the query.
+      Promise.prototype.then.call(query, done, done);
+    }
+    return query;
+  };
+  const withTimedConnection =
+    (method: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      const callback = args.at(-1) as (connection: postgres.Sql) => unknown;
+      return method(...args.slice(0, -1), (connection: postgres.Sql) =>
+        callback(timedPostgres(connection, onQuery)),
+      );
+    };
+  return new Proxy(sql, {
+    apply: (target, self, args) => observe(Reflect.apply(target, self, args) as unknown),
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      const bound = (value as (...args: unknown[]) => unknown).bind(target);
+      if (property === 'unsafe') return (...args: unknown[]) => observe(bound(...args));
+      if (property === 'begin' || property === 'savepoint') return withTimedConnection(bound);
+      return bound;
+    },
+  });
+}
+
+/**
+ * Switches the file to WAL (a setting stored in the file, so usually already done). Two processes opening a
+ * new file at once both try to upgrade their read lock to switch it, and SQLite answers one of them BUSY at
+ * once, without its busy handler (that wait could deadlock): so that one looks again, briefly, until the
+ * other has switched it.
+ */
+function useWal(client: BetterSqlite3.Database): void {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      if (client.pragma('journal_mode', { simple: true }) === 'wal') return;
+      client.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+}
+
+function openSqlite(file: string, onQuery?: (seconds: number) => void): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const client = new BetterSqlite3(file);
-  client.pragma('journal_mode = WAL');
-  client.pragma('foreign_keys = ON');
+  if (onQuery) timeSqliteStatements(client, onQuery);
   client.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  useWal(client);
+  client.pragma('foreign_keys = ON');
   client.pragma('synchronous = NORMAL');
   // Checkpoints run in a worker thread, never inside a COMMIT on the event loop (checkpoint.ts).
   const checkpoints =
@@ -146,6 +236,7 @@ function openSqlite(file: string): Database {
       return sends.send(request);
     },
     migrate: () => migrateDatabase({ kind: 'sqlite', client }),
+    pendingMigrations: () => pendingMigrations({ kind: 'sqlite', client }),
     location: `sqlite:${file}`,
     raw: { kind: 'sqlite', client },
     close: async () => {
@@ -157,8 +248,9 @@ function openSqlite(file: string): Database {
   };
 }
 
-function openPostgres(url: string, poolSize: number): Database {
-  const client = postgres(url, { max: poolSize, onnotice: () => undefined });
+function openPostgres(url: string, poolSize: number, onQuery?: (seconds: number) => void): Database {
+  const pool = postgres(url, { max: poolSize, onnotice: () => undefined });
+  const client = onQuery ? timedPostgres(pool, onQuery) : pool;
   const pg = drizzlePostgres({ client, schema: pgSchema });
   const db: Db = pg;
   const t = pgSchema;
@@ -184,6 +276,7 @@ function openPostgres(url: string, poolSize: number): Database {
     transaction,
     sendMessage: (request) => sendMessageInPostgres(client, request),
     migrate: () => migrateDatabase({ kind: 'postgres', client }),
+    pendingMigrations: () => pendingMigrations({ kind: 'postgres', client }),
     location: redactUrl(url),
     raw: { kind: 'postgres', client },
     close: () => client.end({ timeout: 5 }),

@@ -75,3 +75,30 @@ export async function migrateDatabase(raw: Raw): Promise<void> {
     }
   });
 }
+
+/** The migrations this version brings that the database has not had yet (none: it is up to date). */
+export async function pendingMigrations(raw: Raw): Promise<string[]> {
+  const exists = async () => {
+    if (raw.kind === 'sqlite')
+      return Boolean(
+        raw.client
+          .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`)
+          .get(MIGRATIONS_TABLE),
+      );
+    const [row] = await raw.client<
+      [{ found: string | null }]
+    >`SELECT to_regclass(${MIGRATIONS_TABLE}) AS found`;
+    return row.found !== null;
+  };
+  const applied = new Set<string>();
+  if (await exists()) {
+    const rows =
+      raw.kind === 'sqlite'
+        ? (raw.client.prepare(`SELECT tag FROM ${MIGRATIONS_TABLE}`).all() as { tag: string }[])
+        : await raw.client.unsafe<{ tag: string }[]>(`SELECT tag FROM ${MIGRATIONS_TABLE}`);
+    for (const row of rows) applied.add(row.tag);
+  }
+  return loadMigrations(raw.kind === 'sqlite' ? 'sqlite' : 'pg')
+    .map((m) => m.tag)
+    .filter((tag) => !applied.has(tag));
+}

@@ -2,10 +2,10 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type postgres from 'postgres';
 
 // The send path of messaging, written once per dialect in plain SQL: on PostgreSQL the function
-// amiko_send_message (migrations/pg/0002), on SQLite the statements below, in batches (sqlite-sends.ts).
-// Both take the same request and answer with the same outcome; the API suite runs every messaging case on
-// both databases. See docs/decisions.md ("PostgreSQL: a send is one statement" and "SQLite: messages in
-// group-committed batches").
+// amiko_send_message (migrations/pg/0002, last redefined in 0009), on SQLite the statements below, in
+// batches (sqlite-sends.ts). Both take the same request and answer with the same outcome; the API suite
+// runs every messaging case on both databases. See docs/decisions.md ("PostgreSQL: a send is one
+// statement" and "SQLite: messages in group-committed batches").
 
 export interface SendMessageRequest {
   senderId: string;
@@ -35,7 +35,10 @@ export interface StoredMessage {
 export type SendMessageOutcome =
   /** Stored now ('created'), or stored before under the same client id ('repeat'). */
   | { outcome: 'created' | 'repeat'; message: StoredMessage }
-  /** The recipient does not exist, is deleted, or a block stands between the two. Nothing was stored. */
+  /**
+   * The recipient does not exist (or is unverified or suspended), is deleted, or a block stands between the
+   * two. Nothing was stored.
+   */
   | { outcome: 'not_found' | 'deleted' | 'blocked' };
 
 const MESSAGE_COLUMNS = `id, conversation_id AS conversationId, sender_id AS senderId,
@@ -57,7 +60,8 @@ export function createSqliteSender(
   client: BetterSqlite3.Database,
 ): (requests: SendMessageRequest[]) => (SendMessageOutcome | { error: string })[] {
   // The recipient's state, a block in either direction and the pair's conversation, in one statement. A
-  // recipient whose address is not verified is not found: they could not read the message.
+  // recipient whose address is not verified is not found: they could not read the message; nor is a
+  // suspended one, hidden from other members until an operator lifts the suspension.
   const peer = client.prepare<
     [string, string, string, string, string, string],
     { deleted: number; blocked: number; conversationId: string | null }
@@ -65,7 +69,7 @@ export function createSqliteSender(
     `SELECT deleted_at IS NOT NULL AS deleted,
        EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)) AS blocked,
        (SELECT id FROM conversations WHERE pair_key = ?) AS conversationId
-     FROM members WHERE id = ? AND email_verified = 1`,
+     FROM members WHERE id = ? AND email_verified = 1 AND suspended_at IS NULL`,
   );
   const insertConversation = client.prepare<[string, string, number]>(
     'INSERT INTO conversations (id, pair_key, created_at) VALUES (?, ?, ?)',
