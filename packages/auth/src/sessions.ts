@@ -5,7 +5,7 @@ import {
   SESSION_USE_RECORDED_EVERY_MS,
 } from '@amiko/core';
 import { prepared, type Database } from '@amiko/db';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { issueToken, parseToken, secretMatches } from './secret.ts';
 
 /** What a valid session tells about its member: enough to authorise a request without another query. */
@@ -53,7 +53,9 @@ export function createSessionStore(database: Database) {
       })
       .from(t.sessions)
       .innerJoin(t.members, eq(t.members.id, t.sessions.memberId))
-      .where(eq(t.sessions.id, sql.placeholder('id'))),
+      // A suspended member's sessions are deleted with the suspension; this keeps one that a sign-in racing
+      // it created from working either.
+      .where(and(eq(t.sessions.id, sql.placeholder('id')), isNull(t.members.suspendedAt))),
   );
 
   return {

@@ -74,13 +74,22 @@ export class OpsError extends Error {
  * operator can fix, 2 for a wrong command line, the stack for anything unexpected.
  */
 export async function runCommand(command: string, main: () => Promise<void>): Promise<void> {
+  process.exitCode = await commandExitCode(command, main, (text) => process.stderr.write(text));
+}
+
+/** runCommand's outcome as an exit code, its message written through `stderr` (tests run commands in-process). */
+export async function commandExitCode(
+  command: string,
+  main: () => Promise<void>,
+  stderr: (text: string) => void,
+): Promise<number> {
   try {
     await main();
+    return 0;
   } catch (error) {
     if (error instanceof OpsError || error instanceof ConfigError) {
-      process.stderr.write(`amiko ${command}: ${error.message}\n`);
-      process.exitCode = error instanceof UsageError ? 2 : 1;
-      return;
+      stderr(`amiko ${command}: ${error.message}\n`);
+      return error instanceof UsageError ? 2 : 1;
     }
     throw error;
   }

@@ -1,0 +1,375 @@
+import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import {
+  createLocalPhotoStore,
+  deleteMemberAsOperator,
+  exportMemberForOperator,
+  findMemberByReference,
+  grantAccess,
+  openReports,
+  resolveReport,
+  suspendMember,
+  unsuspendMember,
+  type Logger,
+  type ModerationDeps,
+  type OpenReport,
+  type Realtime,
+  type ReportParty,
+} from '@amiko/api';
+import { createSessionStore } from '@amiko/auth';
+import { openDatabase, type Database, type Member } from '@amiko/db';
+import { readEnv } from '../env.ts';
+import { commandExitCode, dataLocation, OpsError, UsageError } from './common.ts';
+
+// `pnpm admin …`: moderation and support from the command line, on the database the server uses (either
+// dialect), while Amiko runs. Every command goes through the same service functions as the server
+// (packages/api/src/services/moderation.ts), never SQL of its own; each action is logged with who, when
+// and why. This process has no sockets: the servers close a suspended or deleted member's live connections
+// themselves, from the moderation log (apps/server/src/plugins/socket.ts).
+
+interface Command {
+  /** The arguments after the command's name, for the usage line. */
+  args: string;
+  /** What it does, in a line for the overview. */
+  summary: string;
+  /** What it does, in full, for `pnpm admin <command> --help`. */
+  details: string;
+  /** Options it takes besides --by and --help: with a value, or a flag; required ones must be given. */
+  options: Record<string, { required: boolean; help: string; flag?: boolean }>;
+  positional: number;
+}
+
+const COMMANDS = {
+  reports: {
+    args: '[--json]',
+    summary: 'the open reports, with the evidence',
+    details:
+      'Lists the open reports, oldest first: who reported whom and when, the reason, the note and the\n' +
+      'evidence (the last 50 messages between the two when the report was made).',
+    options: { json: { required: false, flag: true, help: 'the reports as JSON instead of text' } },
+    positional: 0,
+  },
+  resolve: {
+    args: '<reportId> --note <text>',
+    summary: 'close a report, noting what was done',
+    details: 'Closes an open report, noting what was done about it.',
+    options: { note: { required: true, help: 'what was done (kept with the report)' } },
+    positional: 1,
+  },
+  suspend: {
+    args: '<member> --reason <text>',
+    summary: 'suspend a member (no sign-in, hidden, no messages)',
+    details:
+      'Suspends a member: they cannot sign in (sign-in tells them "This account is suspended"), their\n' +
+      'sessions end now and their live connections close within a second on every server; they disappear\n' +
+      'from the directory and profiles and receive no messages until unsuspended.',
+    options: { reason: { required: true, help: 'why (kept in the moderation log)' } },
+    positional: 1,
+  },
+  unsuspend: {
+    args: '<member> [--reason <text>]',
+    summary: 'lift a suspension',
+    details:
+      'Lifts a suspension: the member can sign in again and is shown as before. Sessions the suspension\n' +
+      'ended stay ended.',
+    options: { reason: { required: false, help: 'why (kept in the moderation log)' } },
+    positional: 1,
+  },
+  'delete-member': {
+    args: '<member> [--reason <text>]',
+    summary: 'delete the account, as the member themselves would',
+    details:
+      'Deletes the account exactly as a member deleting it themselves: a blank row stays so that the\n' +
+      'people they wrote with keep their conversations; profile, address, password, photos, sessions,\nfavourites and blocks go. It cannot be undone.',
+    options: { reason: { required: false, help: 'why (kept in the moderation log)' } },
+    positional: 1,
+  },
+  'grant-access': {
+    args: '<member> --reason <text>',
+    summary: 'messaging access without a payment (refund, goodwill)',
+    details: 'Gives messaging access without a payment (a refund case, goodwill), as a payment would.',
+    options: { reason: { required: true, help: 'why (kept in the moderation log)' } },
+    positional: 1,
+  },
+  'export-member': {
+    args: '<member>',
+    summary: 'everything stored about the member, as JSON',
+    details:
+      'Writes everything stored about the member as JSON to standard output (a data-subject request),\n' +
+      'without secrets such as the password hash. The export is logged.',
+    options: {},
+    positional: 1,
+  },
+} satisfies Record<string, Command>;
+type CommandName = keyof typeof COMMANDS;
+
+const isCommand = (name: string): name is CommandName => Object.hasOwn(COMMANDS, name);
+
+const USAGE = `Usage: pnpm admin <command> [arguments] [options]
+
+Moderation and support for Amiko's team, on the database the server uses (DATABASE_URL, default
+./data/amiko.db; UPLOADS_DIR for photos), while Amiko runs.
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, command]) => `  ${`${name} ${command.args}`.padEnd(42)} ${command.summary}`)
+  .join('\n')}
+
+<member> is a member's id or email address.
+
+Options:
+  --by <name>    who acts, for the moderation log (default: your login name)
+  --help, -h     this text; \`pnpm admin <command> --help\` explains a command
+
+Every action is written to the moderation log (the table moderation_actions): who, when, to whom, why.
+Exit codes: 0 done (or nothing to do), 1 refused (unknown member or report, a database problem),
+2 wrong usage.
+
+In the container: docker compose exec amiko node apps/server/src/ops/admin.ts reports
+`;
+
+function commandUsage(name: CommandName): string {
+  const command: Command = COMMANDS[name];
+  const options = Object.entries(command.options).map(
+    ([option, { help, required }]) => `  --${option.padEnd(12)} ${help}${required ? ' (required)' : ''}`,
+  );
+  return `Usage: pnpm admin ${name} ${command.args}
+
+${command.details}
+
+Options:
+${[...options, `  --${'by'.padEnd(12)} who acts, for the moderation log (default: your login name)`].join('\n')}
+`;
+}
+
+interface Parsed {
+  command: CommandName | null;
+  help: boolean;
+  positional: string[];
+  options: Record<string, string | true>;
+}
+
+/** `<command> [positional…] [--option value | --option=value | --flag]`. */
+export function parseAdminArguments(args: string[]): Parsed {
+  const [first, ...rest] = args;
+  if (first === undefined || first === '--help' || first === '-h')
+    return { command: null, help: true, positional: [], options: {} };
+  if (!isCommand(first))
+    throw new UsageError(`unknown command ${JSON.stringify(first)} (see pnpm admin --help)`);
+  const command: Command = COMMANDS[first];
+  const parsed: Parsed = { command: first, help: false, positional: [], options: {} };
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i]!;
+    if (arg === '--help' || arg === '-h') {
+      parsed.help = true;
+      continue;
+    }
+    if (!arg.startsWith('--')) {
+      parsed.positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (name !== 'by' && !Object.hasOwn(command.options, name))
+      throw new UsageError(`${first} has no option --${name} (see pnpm admin ${first} --help)`);
+    if (command.options[name]?.flag) {
+      parsed.options[name] = true;
+      continue;
+    }
+    const value = inline ?? rest[(i += 1)];
+    if (value === undefined || value.trim() === '')
+      throw new UsageError(`--${name} needs a value (see pnpm admin ${first} --help)`);
+    parsed.options[name] = value.trim();
+  }
+  if (parsed.help) return parsed;
+  if (parsed.positional.length !== command.positional) {
+    const wanted = command.positional === 0 ? 'no arguments' : 'one argument';
+    throw new UsageError(`${first} takes ${wanted}: pnpm admin ${first} ${command.args}`);
+  }
+  for (const [name, option] of Object.entries(command.options)) {
+    if (option.required && parsed.options[name] === undefined)
+      throw new UsageError(`${first} needs --${name}: pnpm admin ${first} ${command.args}`);
+  }
+  return parsed;
+}
+
+export interface AdminIo {
+  env: Record<string, string | undefined>;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const processIo: AdminIo = {
+  env: process.env,
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** The servers close live sockets themselves (they read the moderation log); here there are none. */
+const NO_SOCKETS: Realtime = {
+  isOnline: async () => false,
+  isConnectedHere: () => false,
+  disconnectMember: () => undefined,
+  emitToMember: () => undefined,
+};
+
+function operatorName(env: AdminIo['env']): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return env.USER ?? 'unknown';
+  }
+}
+
+async function openForCommand(io: AdminIo): Promise<{ deps: ModerationDeps; database: Database }> {
+  const env = readEnv(io.env);
+  const location = dataLocation(io.env);
+  if (location.dialect === 'sqlite' && !existsSync(location.databaseFile))
+    throw new OpsError(`there is no database at ${location.databaseFile} (DATABASE_URL)`);
+  const database = openDatabase({ url: env.DATABASE_URL, poolSize: 2 });
+  try {
+    const pending = await database.pendingMigrations();
+    if (pending.length > 0)
+      throw new OpsError(
+        `the database lacks this version's migrations (${pending.join(', ')}): start Amiko once, it applies them`,
+      );
+  } catch (error) {
+    await database.close();
+    if (error instanceof OpsError) throw error;
+    throw new OpsError(`cannot read the database (${database.location}): ${(error as Error).message}`);
+  }
+  const log: Logger = {
+    info: () => undefined,
+    warn: (obj, msg) => io.stderr(`amiko admin: warning: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
+    error: (obj, msg) => io.stderr(`amiko admin: error: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
+  };
+  const deps: ModerationDeps = {
+    database,
+    sessions: createSessionStore(database),
+    realtime: NO_SOCKETS,
+    photos: createLocalPhotoStore(env.UPLOADS_DIR),
+    log,
+  };
+  return { deps, database };
+}
+
+const describe = (member: Pick<Member, 'id' | 'name' | 'email'>) =>
+  `${member.name || '(no name)'} <${member.email ?? 'no address'}> (${member.id})`;
+
+function party(p: ReportParty | null): string {
+  if (!p) return '(account removed)';
+  const state = p.deleted ? ' [deleted]' : p.suspended ? ' [suspended]' : '';
+  return `${p.name || '(no name)'} <${p.email ?? 'no address'}> (${p.id})${state}`;
+}
+
+function reportText(report: OpenReport): string {
+  const names = new Map<string, string>([[report.reported.id, report.reported.name || 'reported']]);
+  if (report.reporter) names.set(report.reporter.id, report.reporter.name || 'reporter');
+  const evidence =
+    report.evidence.length === 0
+      ? '  (no messages between them)'
+      : report.evidence
+          .map((m) => {
+            const who = names.get(m.senderId) ?? m.senderId;
+            return `  ${new Date(m.createdAt).toISOString()}  ${who}: ${m.body.replaceAll('\n', '\n      ')}`;
+          })
+          .join('\n');
+  return `Report ${report.id}, ${report.createdAt.toISOString()}
+Reporter: ${party(report.reporter)}
+Reported: ${party(report.reported)}
+Reason:   ${report.reason}
+Note:     ${report.note ?? '(none)'}
+Evidence, the last ${report.evidence.length} messages between them when reported:
+${evidence}
+`;
+}
+
+async function run(args: string[], io: AdminIo): Promise<void> {
+  const parsed = parseAdminArguments(args);
+  if (parsed.help || parsed.command === null) {
+    io.stdout(parsed.command ? commandUsage(parsed.command) : USAGE);
+    return;
+  }
+  const { command, positional, options } = parsed;
+  const acting = {
+    actor: typeof options.by === 'string' ? options.by : operatorName(io.env),
+    reason: typeof options.reason === 'string' ? options.reason : undefined,
+  };
+  const { deps, database } = await openForCommand(io);
+  try {
+    if (command === 'reports') {
+      const reports = await openReports(deps);
+      if (options.json) io.stdout(`${JSON.stringify(reports, null, 2)}\n`);
+      else if (reports.length === 0) io.stdout('No open reports.\n');
+      else io.stdout(`${reports.length} open report(s):\n\n${reports.map(reportText).join('\n')}`);
+      return;
+    }
+    if (command === 'resolve') {
+      const reportId = positional[0]!;
+      const outcome = await resolveReport(deps, reportId, { ...acting, reason: String(options.note) });
+      if (outcome === 'notFound') throw new OpsError(`there is no report ${reportId}`);
+      io.stdout(
+        outcome === 'resolved'
+          ? `Resolved report ${reportId}.\n`
+          : `Report ${reportId} was resolved already: nothing to do.\n`,
+      );
+      return;
+    }
+    const reference = positional[0]!;
+    const member = await findMemberByReference(deps, reference);
+    if (!member) throw new OpsError(`there is no member with the id or email address ${reference}`);
+    switch (command) {
+      case 'suspend': {
+        const outcome = await suspendMember(deps, member, acting);
+        if (outcome === 'deleted') throw new OpsError(`${describe(member)} is deleted: nothing to suspend`);
+        io.stdout(
+          outcome === 'suspended'
+            ? `Suspended ${describe(member)}: their sessions are ended; servers close their live connections within a second.\n`
+            : `${describe(member)} is suspended already: nothing to do.\n`,
+        );
+        return;
+      }
+      case 'unsuspend': {
+        const outcome = await unsuspendMember(deps, member, acting);
+        io.stdout(
+          outcome === 'unsuspended'
+            ? `Lifted the suspension of ${describe(member)}.\n`
+            : `${describe(member)} is not suspended: nothing to do.\n`,
+        );
+        return;
+      }
+      case 'delete-member': {
+        const outcome = await deleteMemberAsOperator(deps, member, acting);
+        io.stdout(
+          outcome === 'deleted'
+            ? `Deleted the account ${describe(member)}.\n`
+            : `The account ${member.id} is deleted already: nothing to do.\n`,
+        );
+        return;
+      }
+      case 'grant-access': {
+        const outcome = await grantAccess(deps, member, acting);
+        if (outcome === 'deleted') throw new OpsError(`${describe(member)} is deleted: no access to grant`);
+        io.stdout(
+          outcome === 'granted'
+            ? `Granted messaging access to ${describe(member)}.\n`
+            : `${describe(member)} can message already: nothing to do.\n`,
+        );
+        return;
+      }
+      case 'export-member': {
+        const data = await exportMemberForOperator(deps, member, acting);
+        io.stdout(`${JSON.stringify(data, null, 2)}\n`);
+        return;
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** Runs one admin command line; resolves with its exit code (0 done, 1 refused, 2 wrong usage). */
+export function admin(args: string[], io: AdminIo = processIo): Promise<number> {
+  return commandExitCode('admin', () => run(args, io), io.stderr);
+}
+
+if (import.meta.main) process.exitCode = await admin(process.argv.slice(2));

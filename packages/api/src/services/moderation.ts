@@ -1,0 +1,263 @@
+import { canMessage } from '@amiko/core';
+import type { Db, Member, ModerationAction, ReportEvidence, Schema } from '@amiko/db';
+import { and, asc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Deps } from '../context.ts';
+import { deleteMember } from './account-settings.ts';
+import { exportMemberData, type MemberDataExport } from './member-export.ts';
+
+// What operators do about members and reports (`pnpm admin …`, apps/server/src/ops/admin.ts). Each action
+// is written to moderation_actions with who did it, when and why. Outcomes are plain values: the command
+// line says what they mean to an operator; nothing here is shown to members.
+
+/** What an operator's action needs: the database, and the sessions, sockets and photos it may end. */
+export type ModerationDeps = Pick<Deps, 'database' | 'sessions' | 'realtime' | 'photos' | 'log'>;
+
+/** Who acts and why, as the moderation log keeps it. */
+export interface Acting {
+  actor: string;
+  reason?: string | undefined;
+}
+
+/** Actions after which a member has no session left: every server process closes their live sockets. */
+export const SESSION_ENDING_ACTIONS: readonly ModerationAction[] = ['suspend', 'delete-member'];
+
+async function record(
+  tx: Db,
+  t: Schema,
+  action: ModerationAction,
+  acting: Acting,
+  target: { memberId?: string; reportId?: string },
+): Promise<void> {
+  await tx.insert(t.moderationActions).values({
+    action,
+    memberId: target.memberId ?? null,
+    reportId: target.reportId ?? null,
+    actor: acting.actor,
+    reason: acting.reason ?? null,
+    createdAt: new Date(),
+  });
+}
+
+/**
+ * The member an operator names: by id (a deleted account too), or by email address (accounts that exist).
+ * Addresses are stored lowercased, as sign-up stores them.
+ */
+export async function findMemberByReference(
+  deps: Pick<Deps, 'database'>,
+  reference: string,
+): Promise<Member | undefined> {
+  const { db, t } = deps.database;
+  const [byId] = await db.select().from(t.members).where(eq(t.members.id, reference));
+  if (byId) return byId;
+  const [byEmail] = await db
+    .select()
+    .from(t.members)
+    .where(and(eq(t.members.email, reference.trim().toLowerCase()), isNull(t.members.deletedAt)));
+  return byEmail;
+}
+
+export type SuspendOutcome = 'suspended' | 'alreadySuspended' | 'deleted';
+
+/**
+ * Suspends a member: they cannot sign in (sign-in says "This account is suspended"), every session ends,
+ * they are hidden from the directory and profiles like a deleted account, and messages to them are refused.
+ * Their live sockets close at once in this process and, through the moderation log, within a second in
+ * every other (the watch in apps/server/src/plugins/socket.ts).
+ */
+export async function suspendMember(
+  deps: ModerationDeps,
+  member: Member,
+  acting: Acting,
+): Promise<SuspendOutcome> {
+  if (member.deletedAt) return 'deleted';
+  const { database } = deps;
+  const { t } = database;
+  const suspended = await database.transaction(async (tx) => {
+    const rows = await tx
+      .update(t.members)
+      .set({ suspendedAt: new Date() })
+      .where(and(eq(t.members.id, member.id), isNull(t.members.suspendedAt), isNull(t.members.deletedAt)))
+      .returning({ id: t.members.id });
+    if (rows.length === 0) return false;
+    await tx.delete(t.sessions).where(eq(t.sessions.memberId, member.id));
+    await record(tx, t, 'suspend', acting, { memberId: member.id });
+    return true;
+  });
+  if (!suspended) return 'alreadySuspended';
+  deps.realtime.disconnectMember(member.id);
+  return 'suspended';
+}
+
+/** Lifts a suspension: the member is listed and can sign in again (the sessions it ended stay ended). */
+export async function unsuspendMember(
+  deps: ModerationDeps,
+  member: Member,
+  acting: Acting,
+): Promise<'unsuspended' | 'notSuspended'> {
+  const { database } = deps;
+  const { t } = database;
+  return database.transaction(async (tx) => {
+    const rows = await tx
+      .update(t.members)
+      .set({ suspendedAt: null })
+      .where(and(eq(t.members.id, member.id), isNotNull(t.members.suspendedAt)))
+      .returning({ id: t.members.id });
+    if (rows.length === 0) return 'notSuspended';
+    await record(tx, t, 'unsuspend', acting, { memberId: member.id });
+    return 'unsuspended';
+  });
+}
+
+/** Deletes a member's account as if they had done it themselves (deleteMember), and logs who did. */
+export async function deleteMemberAsOperator(
+  deps: ModerationDeps,
+  member: Member,
+  acting: Acting,
+): Promise<'deleted' | 'alreadyDeleted'> {
+  if (member.deletedAt) return 'alreadyDeleted';
+  // Logged in the deletion's own transaction: the servers close the member's sockets from that row.
+  await deleteMember(deps, member, (tx, t) =>
+    record(tx, t, 'delete-member', acting, { memberId: member.id }),
+  );
+  return 'deleted';
+}
+
+/**
+ * Gives a member messaging access without a payment (a refund gone wrong, goodwill): sets hasPaid, as a
+ * payment would, and logs who did it and why. A member who can message already is left as they are.
+ */
+export async function grantAccess(
+  deps: ModerationDeps,
+  member: Member,
+  acting: Acting,
+): Promise<'granted' | 'alreadyHasAccess' | 'deleted'> {
+  if (member.deletedAt) return 'deleted';
+  if (canMessage(member)) return 'alreadyHasAccess';
+  const { database } = deps;
+  const { t } = database;
+  await database.transaction(async (tx) => {
+    await tx.update(t.members).set({ hasPaid: true }).where(eq(t.members.id, member.id));
+    await record(tx, t, 'grant-access', acting, { memberId: member.id });
+  });
+  return 'granted';
+}
+
+/** Everything stored about a member (a data-subject request), and a line in the log that it was handed out. */
+export async function exportMemberForOperator(
+  deps: ModerationDeps,
+  member: Member,
+  acting: Acting,
+): Promise<MemberDataExport> {
+  const data = await exportMemberData(deps, member.id);
+  if (!data) throw new Error(`member ${member.id} vanished during the export`);
+  await record(deps.database.db, deps.database.t, 'export-member', acting, { memberId: member.id });
+  return data;
+}
+
+/** A member as a report shows them: enough to recognise them, also once deleted. */
+export interface ReportParty {
+  id: string;
+  name: string;
+  email: string | null;
+  deleted: boolean;
+  suspended: boolean;
+}
+
+export interface OpenReport {
+  id: string;
+  createdAt: Date;
+  reason: string;
+  note: string | null;
+  /** Null when the reporter has since been removed entirely. */
+  reporter: ReportParty | null;
+  reported: ReportParty;
+  /** The last messages between the two when the report was made, oldest first. */
+  evidence: ReportEvidence[];
+}
+
+/** The reports nobody has resolved yet, oldest first. */
+export async function openReports(deps: Pick<Deps, 'database'>): Promise<OpenReport[]> {
+  const { db, t } = deps.database;
+  const reports = await db
+    .select()
+    .from(t.reports)
+    .where(eq(t.reports.status, 'open'))
+    .orderBy(asc(t.reports.createdAt), asc(t.reports.id));
+  const ids = [...new Set(reports.flatMap((r) => [r.reportedId, r.reporterId ?? r.reportedId]))];
+  const members =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: t.members.id,
+            name: t.members.name,
+            email: t.members.email,
+            deletedAt: t.members.deletedAt,
+            suspendedAt: t.members.suspendedAt,
+          })
+          .from(t.members)
+          .where(inArray(t.members.id, ids));
+  const parties = new Map(
+    members.map((m): [string, ReportParty] => [
+      m.id,
+      {
+        id: m.id,
+        name: m.name,
+        email: m.email,
+        deleted: m.deletedAt !== null,
+        suspended: m.suspendedAt !== null,
+      },
+    ]),
+  );
+  return reports.map((report) => ({
+    id: report.id,
+    createdAt: report.createdAt,
+    reason: report.reason,
+    note: report.note,
+    reporter: report.reporterId ? (parties.get(report.reporterId) ?? null) : null,
+    reported: parties.get(report.reportedId)!,
+    evidence: report.evidence,
+  }));
+}
+
+/** Closes a report with the operator's note on what was done. */
+export async function resolveReport(
+  deps: Pick<Deps, 'database'>,
+  reportId: string,
+  acting: Acting & { reason: string },
+): Promise<'resolved' | 'alreadyResolved' | 'notFound'> {
+  const { database } = deps;
+  const { t } = database;
+  return database.transaction(async (tx) => {
+    const [report] = await tx
+      .select({ status: t.reports.status })
+      .from(t.reports)
+      .where(eq(t.reports.id, reportId));
+    if (!report) return 'notFound';
+    if (report.status !== 'open') return 'alreadyResolved';
+    await tx
+      .update(t.reports)
+      .set({ status: 'reviewed', resolvedAt: new Date(), resolutionNote: acting.reason })
+      .where(eq(t.reports.id, reportId));
+    await record(tx, t, 'resolve-report', acting, { reportId });
+    return 'resolved';
+  });
+}
+
+/**
+ * The members whose sessions an operator ended at or after `since` (suspended or deleted), with the time
+ * of each action: how a server process learns of an action taken by another process (the command line
+ * has no sockets of its own).
+ */
+export async function sessionEndingActionsSince(
+  deps: Pick<Deps, 'database'>,
+  since: Date,
+): Promise<{ id: number; memberId: string; createdAt: Date }[]> {
+  const { db, t } = deps.database;
+  const a = t.moderationActions;
+  const rows = await db
+    .select({ id: a.id, memberId: a.memberId, createdAt: a.createdAt })
+    .from(a)
+    .where(and(gte(a.createdAt, since), inArray(a.action, [...SESSION_ENDING_ACTIONS])));
+  return rows.filter((r): r is { id: number; memberId: string; createdAt: Date } => r.memberId !== null);
+}

@@ -1,0 +1,338 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { MemberDataExport, OpenReport } from '@amiko/api';
+import type { ModerationAction } from '@amiko/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../apps/server/src/ops/admin.ts';
+import { failure } from '../support/errors.ts';
+import { connectSocket, eventually, sessionCookie } from '../support/messaging.ts';
+import { createMember, TEST_PASSWORD, type TestMember } from '../support/members.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+// `pnpm admin …` against a running server's database, on SQLite and PostgreSQL: the real command as its
+// own process where it matters (help, exit codes, a suspension reaching the server's sockets from another
+// process), its exported entry point with the same argument vector elsewhere (the same code, without the
+// seconds a new process spends loading Amiko's modules).
+
+const ADMIN = fileURLToPath(new URL('../../apps/server/src/ops/admin.ts', import.meta.url));
+
+let ts: TestServer;
+let env: Record<string, string>;
+beforeAll(async () => {
+  ts = await startTestServer();
+  env = { DATABASE_URL: ts.db.url, UPLOADS_DIR: ts.server.env.UPLOADS_DIR };
+});
+afterAll(() => ts?.stop());
+
+/** The real command, as an operator runs it. */
+function command(args: string[]) {
+  const child = spawn(process.execPath, [ADMIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+/** The command's entry point in this process, with its own connection to the database. */
+async function run(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await admin(args, {
+    env,
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
+  return { code, stdout, stderr };
+}
+
+async function memberRow(id: string) {
+  const { db, t } = ts.server.database;
+  const [row] = await db.select().from(t.members).where(eq(t.members.id, id));
+  return row!;
+}
+
+async function sessionsOf(id: string) {
+  const { db, t } = ts.server.database;
+  return db.select().from(t.sessions).where(eq(t.sessions.memberId, id));
+}
+
+async function lastAction(memberId: string, action: ModerationAction) {
+  const { db, t } = ts.server.database;
+  const rows = await db
+    .select()
+    .from(t.moderationActions)
+    .where(and(eq(t.moderationActions.memberId, memberId), eq(t.moderationActions.action, action)));
+  return rows.at(-1);
+}
+
+/** A live socket of the member, and `closed()`: when and why the server closed it (waits up to 5 s). */
+async function liveSocket(member: TestMember) {
+  const { token } = await ts.server.deps.sessions.create(member.id);
+  const socket = await connectSocket(ts.url, { cookie: sessionCookie(token) });
+  let closed: { reason: string; at: number } | null = null;
+  socket.once('disconnect', (reason) => (closed = { reason, at: Date.now() }));
+  return {
+    token,
+    async closed() {
+      await eventually(() => closed !== null, 'the server closing the socket');
+      return closed!;
+    },
+  };
+}
+
+describe('pnpm admin: the command line', () => {
+  it('explains itself and each command, and exits 2 on a wrong command line', async () => {
+    const help = await command(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: pnpm admin <command>');
+    for (const name of [
+      'reports',
+      'resolve',
+      'suspend',
+      'unsuspend',
+      'delete-member',
+      'grant-access',
+      'export-member',
+    ]) {
+      expect(help.stdout).toContain(`  ${name} `);
+      const one = await run(name, '--help');
+      expect(one.code).toBe(0);
+      expect(one.stdout).toContain(`Usage: pnpm admin ${name}`);
+    }
+    expect((await run()).stdout).toBe(help.stdout);
+
+    const unknown = await command(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('amiko admin: unknown command "frobnicate" (see pnpm admin --help)\n');
+    expect(await run('suspend', 'someone@example.com')).toMatchObject({
+      code: 2,
+      stderr: 'amiko admin: suspend needs --reason: pnpm admin suspend <member> --reason <text>\n',
+    });
+    expect((await run('suspend', 'a', 'b', '--reason', 'x')).code).toBe(2);
+    expect((await run('reports', '--force')).stderr).toContain('reports has no option --force');
+  });
+
+  it('says clearly when a member or a report does not exist (exit code 1)', async () => {
+    const nobody = await run('suspend', 'nobody@example.com', '--reason', 'spam');
+    expect(nobody).toMatchObject({
+      code: 1,
+      stderr: 'amiko admin: there is no member with the id or email address nobody@example.com\n',
+    });
+    expect(await run('resolve', 'no-such-report', '--note', 'done')).toMatchObject({
+      code: 1,
+      stderr: 'amiko admin: there is no report no-such-report\n',
+    });
+  });
+});
+
+describe('pnpm admin suspend and unsuspend', () => {
+  it('ends the member’s sessions and closes their live socket within a second, from another process', async () => {
+    const member = await createMember(ts, { name: 'Suspended Sam' });
+    const live = await liveSocket(member);
+    const suspended = await command(['suspend', member.email, '--reason', 'scam messages', '--by', 'Mia']);
+    expect(suspended.stderr).toBe('');
+    expect(suspended.code).toBe(0);
+    expect(suspended.stdout).toContain(`Suspended Suspended Sam <${member.email}> (${member.id})`);
+
+    const action = await lastAction(member.id, 'suspend');
+    expect(action).toMatchObject({ actor: 'Mia', reason: 'scam messages' });
+    const { reason, at } = await live.closed();
+    expect(reason).toBe('io server disconnect');
+    // From the moment the command stamped its action (before it committed) to the socket's close here.
+    const closeMs = at - action!.createdAt.getTime();
+    console.log(
+      `[admin] ${ts.db.dialect}: suspended member's socket closed ${closeMs} ms after the suspension`,
+    );
+    expect(closeMs).toBeLessThan(1000);
+
+    expect(await sessionsOf(member.id)).toEqual([]);
+    expect(await member.client.trpc.auth.me.query()).toBeNull();
+    // The socket's session cannot open a new one either.
+    await expect(connectSocket(ts.url, { cookie: sessionCookie(live.token) })).rejects.toThrow(
+      'common:errors.notSignedIn',
+    );
+  });
+
+  it('refuses sign-in with a translated text, hides the member and refuses messages to them; unsuspend restores all but the sessions', async () => {
+    const member = await createMember(ts, { name: 'Paused Paula' });
+    const other = await createMember(ts, { access: 'paid' });
+    await other.client.trpc.favorites.toggle.mutate({ memberId: member.id });
+    const directoryIds = async () =>
+      (await other.client.trpc.community.directory.query({ sort: 'newest', limit: 50 })).items.map(
+        (m) => m.id,
+      );
+    expect(await directoryIds()).toContain(member.id);
+
+    expect(await run('suspend', member.id, '--reason', 'harassment')).toMatchObject({ code: 0 });
+    expect((await memberRow(member.id)).suspendedAt).toBeInstanceOf(Date);
+    expect(await member.client.trpc.auth.me.query()).toBeNull();
+
+    const signIn = await failure(
+      ts.client().trpc.auth.signIn.mutate({ email: member.email, password: TEST_PASSWORD }),
+    );
+    expect(signIn.data?.appCode).toBe('FORBIDDEN');
+    expect(signIn.message).toBe('auth:errors.accountSuspended');
+    expect(ts.server.deps.t('en', signIn.message)).toBe('This account is suspended.');
+    expect(ts.server.deps.t('de', signIn.message)).toBe('Dieses Konto ist gesperrt.');
+    // A wrong password still says only that: the suspension is told to whoever knows the password.
+    const wrong = await failure(
+      ts.client().trpc.auth.signIn.mutate({ email: member.email, password: 'Not-the-password-1' }),
+    );
+    expect(wrong.message).toBe('auth:errors.wrongPassword');
+
+    expect(await directoryIds()).not.toContain(member.id);
+    const profile = await failure(other.client.trpc.profile.view.query({ memberId: member.id }));
+    expect(profile.message).toBe('community:errors.userDocumentMissing');
+    const opened = await failure(other.client.trpc.messages.open.query({ with: member.id }));
+    expect(opened.message).toBe('community:errors.userDocumentMissing');
+    const sent = await failure(
+      other.client.trpc.messages.send.mutate({ to: member.id, clientId: randomUUID(), body: 'Hello?' }),
+    );
+    expect(sent.message).toBe('messages:errors.memberNotFound');
+    expect((await other.client.trpc.favorites.list.query({})).map((f) => f.id)).not.toContain(member.id);
+
+    // Suspending again changes nothing and says so.
+    expect((await run('suspend', member.id, '--reason', 'again')).stdout).toContain('is suspended already');
+
+    const lifted = await run('unsuspend', member.email, '--reason', 'appeal accepted');
+    expect(lifted).toMatchObject({ code: 0, stderr: '' });
+    expect(lifted.stdout).toContain('Lifted the suspension of Paused Paula');
+    expect(await lastAction(member.id, 'unsuspend')).toMatchObject({ reason: 'appeal accepted' });
+    expect(await member.client.trpc.auth.me.query()).toBeNull();
+    expect(await directoryIds()).toContain(member.id);
+    expect((await other.client.trpc.profile.view.query({ memberId: member.id })).id).toBe(member.id);
+    await other.client.trpc.messages.send.mutate({ to: member.id, clientId: randomUUID(), body: 'Hi again' });
+    const back = ts.client();
+    expect((await back.trpc.auth.signIn.mutate({ email: member.email, password: TEST_PASSWORD })).id).toBe(
+      member.id,
+    );
+    expect((await run('unsuspend', member.id)).stdout).toContain('is not suspended');
+  });
+});
+
+describe('pnpm admin reports and resolve', () => {
+  it('shows open reports with the last 50 messages as evidence, kept after the conversation is deleted', async () => {
+    const reporter = await createMember(ts, { name: 'Reporting Rose' });
+    const reported = await createMember(ts, { name: 'Rude Rick' });
+    for (let i = 1; i <= 60; i += 1) {
+      const from = i % 2 ? reported : reporter;
+      const to = i % 2 ? reporter : reported;
+      await from.client.trpc.messages.send.mutate({
+        to: to.id,
+        clientId: randomUUID(),
+        body: `message ${i}`,
+      });
+    }
+    const { id: reportId } = await reporter.client.trpc.reports.create.mutate({
+      memberId: reported.id,
+      reason: 'harassment',
+      note: 'He would not stop.',
+    });
+    const { conversations } = await reporter.client.trpc.messages.conversations.query();
+    await reporter.client.trpc.messages.delete.mutate({ conversationId: conversations[0]!.id });
+
+    const json = await run('reports', '--json');
+    expect(json.code).toBe(0);
+    const report = (JSON.parse(json.stdout) as OpenReport[]).find((r) => r.id === reportId)!;
+    expect(report).toMatchObject({
+      reason: 'harassment',
+      note: 'He would not stop.',
+      reporter: { id: reporter.id, name: 'Reporting Rose', email: reporter.email },
+      reported: { id: reported.id, name: 'Rude Rick', suspended: false, deleted: false },
+    });
+    expect(report.evidence.map((m) => m.body)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `message ${i + 11}`),
+    );
+    expect(report.evidence[0]!.senderId).toBe(reported.id);
+
+    const text = await run('reports');
+    expect(text.stdout).toContain(`Report ${reportId}`);
+    expect(text.stdout).toContain(`Reporter: Reporting Rose <${reporter.email}> (${reporter.id})`);
+    expect(text.stdout).toContain(`Reported: Rude Rick <${reported.email}> (${reported.id})`);
+    expect(text.stdout).toContain('Note:     He would not stop.');
+    expect(text.stdout).toMatch(/Z {2}Rude Rick: message 59\n/);
+
+    const resolved = await run('resolve', reportId, '--note', 'Warned him; will suspend next time.');
+    expect(resolved).toMatchObject({ code: 0, stdout: `Resolved report ${reportId}.\n` });
+    const { db, t } = ts.server.database;
+    const [row] = await db.select().from(t.reports).where(eq(t.reports.id, reportId));
+    expect(row).toMatchObject({ status: 'reviewed', resolutionNote: 'Warned him; will suspend next time.' });
+    expect(row!.resolvedAt).toBeInstanceOf(Date);
+    const after = JSON.parse((await run('reports', '--json')).stdout) as OpenReport[];
+    expect(after.map((r) => r.id)).not.toContain(reportId);
+    expect((await run('resolve', reportId, '--note', 'again')).stdout).toContain('was resolved already');
+  });
+});
+
+describe('pnpm admin delete-member, grant-access and export-member', () => {
+  it('deletes an account as the member would, and closes their socket from the moderation log', async () => {
+    const member = await createMember(ts, { name: 'Leaving Lena' });
+    const other = await createMember(ts);
+    await other.client.trpc.messages.send.mutate({ to: member.id, clientId: randomUUID(), body: 'Hello' });
+    const live = await liveSocket(member);
+
+    const deleted = await run('delete-member', member.email, '--reason', 'asked by mail');
+    expect(deleted).toMatchObject({ code: 0, stderr: '' });
+    expect((await live.closed()).reason).toBe('io server disconnect');
+    const row = await memberRow(member.id);
+    expect(row).toMatchObject({ email: null, name: '', passwordHash: null, photoKey: null, interests: [] });
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    expect(await sessionsOf(member.id)).toEqual([]);
+    // The other member keeps the conversation, with a deleted member in it.
+    const { conversations } = await other.client.trpc.messages.conversations.query();
+    expect(conversations[0]!.other).toMatchObject({ id: member.id, deleted: true });
+    expect(await lastAction(member.id, 'delete-member')).toMatchObject({ reason: 'asked by mail' });
+    // By id, the tombstone is found: deleting again is nothing to do; by the old address, nobody.
+    expect((await run('delete-member', member.id)).stdout).toContain('is deleted already');
+    expect((await run('delete-member', member.email)).code).toBe(1);
+  });
+
+  it('grants messaging access with who and why in the log', async () => {
+    const member = await createMember(ts, { access: 'none' });
+    const other = await createMember(ts);
+    const refused = await failure(
+      member.client.trpc.messages.send.mutate({ to: other.id, clientId: randomUUID(), body: 'Hi' }),
+    );
+    expect(refused.data?.appCode).toBe('PAYMENT_REQUIRED');
+
+    const granted = await run(
+      'grant-access',
+      member.email,
+      '--reason',
+      'refund #42 went wrong',
+      '--by',
+      'Ole',
+    );
+    expect(granted).toMatchObject({ code: 0, stderr: '' });
+    expect((await memberRow(member.id)).hasPaid).toBe(true);
+    await member.client.trpc.messages.send.mutate({ to: other.id, clientId: randomUUID(), body: 'Hi' });
+    const action = await lastAction(member.id, 'grant-access');
+    expect(action).toMatchObject({ actor: 'Ole', reason: 'refund #42 went wrong' });
+    expect(action!.createdAt).toBeInstanceOf(Date);
+    expect((await run('grant-access', member.id, '--reason', 'again')).stdout).toContain(
+      'can message already',
+    );
+  });
+
+  it('exports everything stored about a member as JSON, without secrets', async () => {
+    const member = await createMember(ts, { name: 'Curious Carla' });
+    const other = await createMember(ts);
+    await member.client.trpc.messages.send.mutate({ to: other.id, clientId: randomUUID(), body: 'My data?' });
+    const exported = await command(['export-member', member.email]);
+    expect(exported.code).toBe(0);
+    const data = JSON.parse(exported.stdout) as MemberDataExport;
+    expect(data.profile).toMatchObject({ id: member.id, name: 'Curious Carla', email: member.email });
+    expect(data.conversations[0]!.messages.map((m) => m.body)).toEqual(['My data?']);
+    expect(exported.stdout).not.toContain('passwordHash');
+    expect(exported.stdout).not.toContain('argon2');
+    expect(await lastAction(member.id, 'export-member')).toBeDefined();
+  });
+});
