@@ -5,9 +5,10 @@ import type { Translate } from '@amiko/i18n/server';
 import type { AppConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './metrics.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Realtime } from './realtime.ts';
-import type { Directory } from './services/directory.ts';
+import type { Directory } from './services/directory/query.ts';
 import type { MemberCounter } from './services/member-count.ts';
 import type { PaymentGateway } from './services/payment-gateway.ts';
 import type { PhotoStore } from './services/photo-store.ts';
@@ -29,6 +30,8 @@ export interface Deps {
   readonly payments: PaymentGateway;
   /** This process's index of the community directory, kept in step with the database. */
   readonly directory: Directory;
+  /** Counts and times for the server's Prometheus metrics (NO_METRICS when they are off). */
+  readonly metrics: Metrics;
 }
 
 /** One request: who is asking and how to answer with cookies. */

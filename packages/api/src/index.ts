@@ -6,6 +6,7 @@ export { createCallerFactory } from './trpc.ts';
 export type { Context, Deps } from './context.ts';
 export type { AppConfig } from './config.ts';
 export type { Logger } from './logger.ts';
+export { NO_METRICS, type Metrics, type SendRefusal } from './metrics.ts';
 export { AppError, appError } from './errors.ts';
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
 export { defangLinks } from './mail/templates.ts';
@@ -21,6 +22,22 @@ export type { Audience, Realtime } from './realtime.ts';
 export { createMemberCounter } from './services/member-count.ts';
 export { startJobRunner, type JobRunner } from './services/jobs.ts';
 export { exportMemberData, type MemberDataExport } from './services/member-export.ts';
+export {
+  deleteMemberAsOperator,
+  exportMemberForOperator,
+  findMemberByReference,
+  grantAccess,
+  openReports,
+  resolveReport,
+  sessionEndingActionsSince,
+  suspendMember,
+  unsuspendMember,
+  type Acting,
+  type ModerationDeps,
+  type OpenReport,
+  type ReportParty,
+} from './services/moderation.ts';
+export { REPORT_EVIDENCE_MESSAGES } from './services/reports.ts';
 export { DATA_EXPORT_HANDLERS, takeDataExport } from './services/data-export.ts';
 export {
   MESSAGE_MAIL_HANDLERS,
@@ -36,8 +53,10 @@ export {
   type PaymentMode,
 } from './services/payment-gateway.ts';
 export { fulfilStripeEvent, type WebhookResult } from './services/payments.ts';
-export { createDirectory, type Directory } from './services/directory.ts';
+export { createDirectory, type Directory } from './services/directory/query.ts';
+export { setDirectoryCount } from './services/directory/kernel.ts';
 export { replacePhoto } from './services/photos.ts';
+export { stampActivity } from './services/activity.ts';
 export { createDecodeQueue, DECODES_AT_ONCE, photoDecodes } from './services/photo-decoding.ts';
 export type { MeView } from './services/views.ts';
 export {
@@ -53,7 +72,7 @@ export {
   type PeerView,
 } from './services/messages.ts';
 export type * from './socket-events.ts';
-export { CLIENT_EVENTS } from './socket-events.ts';
+export { CLIENT_EVENT_SCHEMAS, CLIENT_EVENTS } from './socket-events.ts';
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

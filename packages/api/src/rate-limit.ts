@@ -93,6 +93,8 @@ export function addressBucket(ip: string): string {
 export function createRateLimiter(
   store: RateLimitStore,
   overrides: Partial<Record<string, RateLimitRule>> = {},
+  /** Told of every refusal, by the limit's name (the metrics count them). */
+  onRefused: (name: RateLimitName) => void = () => undefined,
 ) {
   return {
     /** Counts one attempt; over the limit it throws RATE_LIMITED ('Too many requests…'). */
@@ -100,7 +102,10 @@ export function createRateLimiter(
       const rule = overrides[name] ?? DEFAULT_RATE_LIMITS[name];
       const key = name.endsWith(':ip') ? addressBucket(subject) : subject;
       const hits = await store.hit(`${name}:${key}`, rule.windowMs);
-      if (hits > rule.max) throw appError('RATE_LIMITED', COMMON_ERRORS.tooManyRequests);
+      if (hits > rule.max) {
+        onRefused(name);
+        throw appError('RATE_LIMITED', COMMON_ERRORS.tooManyRequests);
+      }
     },
   };
 }

@@ -1,0 +1,65 @@
+import type { AppErrorCode } from '@amiko/core';
+
+// What the services tell the server's metrics as it happens, each where it happens once. The server turns
+// it into Prometheus metrics (apps/server/src/metrics.ts, the one module that knows prom-client); without
+// METRICS_PORT, and for the command-line tools, nothing listens (NO_METRICS).
+
+/** Why a send was refused, a fixed set (a metric label must not take unbounded values). */
+export type SendRefusal =
+  | 'payment_required'
+  | 'rate_limited'
+  | 'blocked'
+  | 'recipient_deleted'
+  | 'recipient_not_found'
+  | 'invalid'
+  | 'other';
+
+export interface Metrics {
+  /** A tRPC procedure answered (each call of a batch on its own), with the HTTP status it stands for. */
+  procedureCalled(call: { procedure: string; type: string; status: number; seconds: number }): void;
+  /** A message was stored (a repeat of a stored one is not counted again). */
+  messageStored(): void;
+  /**
+   * Messages handed to their recipient: `live` as they arrive (once per process the recipient is connected
+   * to), `replay` in the pages a client asks for after a reconnect.
+   */
+  messagesDelivered(via: 'live' | 'replay', count: number): void;
+  sendRefused(reason: SendRefusal): void;
+  signedUp(): void;
+  emailVerified(): void;
+  /** Messaging access granted by a payment (Stripe's webhook, or test mode's stand-in for it). */
+  paymentGranted(): void;
+  /** A request refused by a rate limit, by the limit's name (DEFAULT_RATE_LIMITS). */
+  rateLimited(rule: string): void;
+}
+
+export const NO_METRICS: Metrics = {
+  procedureCalled: () => undefined,
+  messageStored: () => undefined,
+  messagesDelivered: () => undefined,
+  sendRefused: () => undefined,
+  signedUp: () => undefined,
+  emailVerified: () => undefined,
+  paymentGranted: () => undefined,
+  rateLimited: () => undefined,
+};
+
+/** The refusal a send's error stands for. */
+export function sendRefusalOf(appCode: AppErrorCode): SendRefusal {
+  switch (appCode) {
+    case 'PAYMENT_REQUIRED':
+      return 'payment_required';
+    case 'RATE_LIMITED':
+      return 'rate_limited';
+    case 'BLOCKED':
+      return 'blocked';
+    case 'FORBIDDEN':
+      return 'recipient_deleted';
+    case 'NOT_FOUND':
+      return 'recipient_not_found';
+    case 'VALIDATION':
+      return 'invalid';
+    default:
+      return 'other';
+  }
+}
