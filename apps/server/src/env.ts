@@ -17,14 +17,20 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+const port = z
+  .string()
+  .trim()
+  .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, 'must be a port number from 0 to 65535')
+  .transform(Number);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z
-    .string()
-    .trim()
-    .default('3000')
-    .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, 'must be a port number from 0 to 65535')
-    .transform(Number),
+  PORT: port.default(3000),
+  /**
+   * The port of the Prometheus metrics (GET /metrics), on HOST like the public port but never on it.
+   * Unset: no metrics are kept and no port opens.
+   */
+  METRICS_PORT: optional.pipe(port.optional()),
   HOST: z.string().trim().min(1).default('localhost'),
   DATABASE_URL: optional,
   PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
@@ -110,6 +116,11 @@ export function readEnv(source: Record<string, string | undefined>): Env {
     const name = String(issue.path[0] ?? 'environment');
     throw new ConfigError(`${name} ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`);
   }
+  const { PORT, METRICS_PORT } = result.data;
+  if (METRICS_PORT !== undefined && METRICS_PORT !== 0 && METRICS_PORT === PORT)
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT: the metrics are never served on the public port (got "${METRICS_PORT}")`,
+    );
   try {
     parseDatabaseUrl(result.data.DATABASE_URL);
   } catch (error) {

@@ -8,6 +8,7 @@ import {
   createMemoryRateLimitStore,
   createRateLimiter,
   DATA_EXPORT_HANDLERS,
+  NO_METRICS,
   MESSAGE_MAIL_HANDLERS,
   startJobRunner,
   type AppConfig,
@@ -23,9 +24,11 @@ import nodemailer from 'nodemailer';
 import { devConveniences } from './dev-conveniences.ts';
 import { readEnv, type Env } from './env.ts';
 import { loggerOptions } from './logging.ts';
+import { createMetrics, type ServerMetrics } from './metrics.ts';
 import { createRedisRateLimitStore, registerRedis } from './redis.ts';
 import { registerDevMail } from './plugins/dev-mail.ts';
 import { registerHealth, type Readiness } from './plugins/health.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from './plugins/security.ts';
 import { createPayments, registerStripeWebhook } from './plugins/stripe-webhook.ts';
 import { createLiveConnections, registerSocket } from './plugins/socket.ts';
@@ -47,8 +50,11 @@ export interface AmikoServer {
   deps: Deps;
   database: Database;
   env: Env;
-  /** Migrates the database and listens; resolves with the address members reach. */
-  start(): Promise<{ url: string; port: number }>;
+  /**
+   * Migrates the database and listens; resolves with the address members reach, and the port of the
+   * metrics (null without METRICS_PORT).
+   */
+  start(): Promise<{ url: string; port: number; metricsPort: number | null }>;
   /** Drains (readiness 503), stops taking requests, lets running ones finish, closes connections and the database. */
   stop(): Promise<void>;
 }
@@ -108,9 +114,11 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     sameHostOverHttp: !env.PUBLIC_URL,
   };
   // Built in order, each from what it needs: nothing is replaced in Deps once it exists.
+  // Metrics only with METRICS_PORT: without it nothing is counted or timed, and no port opens.
+  const metrics: ServerMetrics | null = env.METRICS_PORT === undefined ? null : createMetrics();
   const redis = registerRedis(app, env);
   const live = createLiveConnections(app, { originPolicy, redis });
-  const database = openDatabase({ url: env.DATABASE_URL });
+  const database = openDatabase({ url: env.DATABASE_URL, onQuery: metrics?.query });
   const deps: Deps = {
     database,
     config,
@@ -127,16 +135,25 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     limiter: createRateLimiter(
       redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore(),
       config.rateLimits,
+      metrics?.report.rateLimited,
     ),
     realtime: live.realtime,
     memberCount: createMemberCounter(database, env.MEMBER_COUNT_CACHE_MS),
     photos: createLocalPhotoStore(env.UPLOADS_DIR),
     payments: createPayments(config),
-    directory: createDirectory(database, app.log),
+    directory: createDirectory(database, { log: app.log, onBuilt: metrics?.directoryBuilt }),
+    metrics: metrics?.report ?? NO_METRICS,
   };
 
   const cookies = { secure: production };
 
+  if (metrics) {
+    registerMetrics(app, metrics);
+    metrics.watch({
+      sockets: () => live.io.of('/').sockets.size,
+      directoryMembers: () => deps.directory.size(),
+    });
+  }
   app.register(fastifyCookie);
   registerSecurityHeaders(app, { production, publicUrl: env.PUBLIC_URL });
   registerOriginCheck(app, originPolicy);
@@ -159,6 +176,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
 
   let jobs: JobRunner | null = null;
   app.addHook('onClose', async () => {
+    await metrics?.close();
     await jobs?.stop();
     await deps.mail.drain();
     await database.close();
@@ -181,12 +199,21 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       });
       const port = listeningPort(app) ?? env.PORT;
       const url = config.publicUrl;
-      app.log.info({ url, database: database.location }, 'Amiko is listening');
+      // Never on the public port: its own listener, for Prometheus (each process serves its own registry).
+      const metricsPort =
+        metrics && env.METRICS_PORT !== undefined ? await metrics.listen(env.METRICS_PORT, env.HOST) : null;
+      if (metricsPort !== null)
+        app.log.info({ metrics: `http://${env.HOST}:${metricsPort}/metrics` }, 'metrics are served');
+      // `url` is the public address (PUBLIC_URL, e.g. a proxy's); `listening` where this process itself is.
+      app.log.info(
+        { url, listening: `http://${env.HOST}:${port}`, database: database.location },
+        'Amiko is listening',
+      );
       // The directory index is built now, not on the first member's request; /readyz waits for it.
       deps.directory
         .warm()
         .catch((error: unknown) => app.log.error({ err: error }, 'directory index not built'));
-      return { url, port };
+      return { url, port, metricsPort };
     },
     stop() {
       // Draining: /readyz says 503 at once; after SHUTDOWN_DELAY_MS (time for a load balancer to notice) the
