@@ -13,7 +13,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths the web app never owns: an unknown one under these is a real 404, not the app's page. */
-const API_PREFIXES = ['/trpc', '/socket.io', '/uploads', '/webhooks', '/dev/', '/healthz', '/readyz'];
+const API_PREFIXES = [
+  '/trpc',
+  '/socket.io',
+  '/uploads',
+  '/webhooks',
+  '/dev/',
+  '/healthz',
+  '/readyz',
+  // Served on METRICS_PORT only; here a plain 404, not the app's page.
+  '/metrics',
+];
 
 const isUiLanguage = (value: unknown): value is UiLanguage =>
   typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
