@@ -7,6 +7,12 @@
 
 # Node's slim Debian image, the Debian the project's machines and CI run (bookworm).
 FROM node:24-bookworm-slim AS base
+# A compiler for the native addons (better-sqlite3, sharp, @node-rs/argon2): they install a prebuilt binary
+# when one exists for the platform and build from source when not. Only the build stages have it; the
+# final image starts again from the slim image.
+RUN apt-get update \
+    && apt-get install --yes --no-install-recommends python3 make g++ \
+    && rm -rf /var/lib/apt/lists/*
 # pnpm at the version package.json pins ("packageManager": "pnpm@<version>"); its store is
 # $PNPM_HOME/store, kept between builds by the cache mounts below.
 ENV PNPM_HOME=/pnpm

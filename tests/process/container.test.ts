@@ -84,6 +84,9 @@ describe('the Dockerfile', () => {
     for (const stage of stages.slice(0, -1)) expect(stageEnv(stage).NODE_ENV).toBeUndefined();
     // Nothing is fetched from a URL into the image.
     for (const stage of stages) expect(instructions(stage, 'ADD')).toEqual([]);
+    // The native addons can be built from source where no prebuilt binary fits; the compiler stays behind.
+    expect(instructions(stages[0]!, 'RUN').join('\n')).toMatch(/apt-get install .*python3 make g\+\+/);
+    expect(instructions(runtime, 'RUN').join('\n')).not.toMatch(/apt-get/);
   });
 
   it('runs as a non-root user, in production, on /data, with a health check on /readyz', () => {
@@ -173,6 +176,26 @@ describe('the compose files', () => {
     const caddyfile = readFileSync(`${ROOT}deploy/Caddyfile`, 'utf8');
     expect(caddyfile).toMatch(/reverse_proxy amiko-1:3000 amiko-2:3000 \{/);
     expect(caddyfile).toMatch(/health_uri \/readyz/);
+  });
+
+  // ASVS V12.1/V12.2: TLS ends at Caddy. A domain name as AMIKO_SITE gets Caddy's automatic HTTPS: a publicly
+  // trusted certificate (Let's Encrypt), TLS 1.2 and 1.3 only with its modern cipher suites, and HTTP
+  // redirected to HTTPS. The Caddyfile must leave all of that as Caddy sets it.
+  it('docker-compose.scale.yml: Caddy serves HTTPS by its own defaults once AMIKO_SITE names a domain', () => {
+    const caddyfile = readFileSync(`${ROOT}deploy/Caddyfile`, 'utf8');
+    const directives = caddyfile.replace(/#.*$/gm, '');
+    expect(directives).toMatch(/^\{\$AMIKO_SITE\} \{$/m);
+    expect(scale.services.caddy!.ports).toEqual(['${HTTP_PORT:-8080}:80', '${HTTPS_PORT:-8443}:443']);
+    for (const weakening of [
+      /\bauto_https\b/, // off, or without the HTTP to HTTPS redirect
+      /\btls\b/, // `tls internal` (a certificate nobody trusts), protocols, ciphers, own certificates
+      /\bprotocols\b/,
+      /\bciphers\b/,
+      /http:\/\//, // a plain-HTTP site address
+    ]) {
+      expect(directives).not.toMatch(weakening);
+    }
+    expect(readFileSync(`${ROOT}.env.example`, 'utf8')).toMatch(/^# AMIKO_SITE=amiko\.example$/m);
   });
 
   it('give every service a health check (Amiko: the image’s, on /readyz)', () => {
@@ -418,7 +441,7 @@ describe('the image’s command on this host', () => {
       const signUp = await fetch(`http://127.0.0.1:${port}/trpc/auth.signUp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: env.PUBLIC_URL! },
-        body: JSON.stringify({ name: 'Ops', email: 'ops@example.com', password: 'Secret-123' }),
+        body: JSON.stringify({ name: 'Ops', email: 'ops@example.com', password: 'Tangerine-Otter-42' }),
       });
       expect(signUp.status).toBe(200);
       expect(signUp.headers.get('set-cookie')).toMatch(/; Secure/i);

@@ -54,7 +54,7 @@ describe('start-up', () => {
     const signUp = await fetch(`${url}/trpc/auth.signUp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({ name: 'Ana', email: 'ana@example.com', password: 'Secret-123' }),
+      body: JSON.stringify({ name: 'Ana', email: 'ana@example.com', password: 'Tangerine-Otter-42' }),
     });
     expect(signUp.status).toBe(200);
     // The member verifies the address (and so takes an early-access place, the public number).
