@@ -18,7 +18,10 @@ export interface Mail {
 }
 
 export interface AmikoProcess {
+  /** Its public address (PUBLIC_URL, else http://localhost:<port>): what a browser's Origin names. */
   url: string;
+  /** Where this process itself listens (behind a proxy, `url` is the proxy's). */
+  listening: string;
   process: ChildProcess;
   database: TestDatabase;
   /** The server's output so far, for failure messages. */
@@ -57,14 +60,16 @@ export async function spawnAmiko(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, listening } = await new Promise<{ url: string; listening: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Amiko did not start within 30 s:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /"url":"(http:\/\/[^"]+)"[^\n]*Amiko is listening/.exec(output);
-      if (match?.[1]) {
+      const match = /"url":"(http:\/\/[^"]+)","listening":"(http:\/\/[^"]+)"[^\n]*Amiko is listening/.exec(
+        output,
+      );
+      if (match?.[1] && match[2]) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve({ url: match[1], listening: match[2] });
       }
     };
     child.stdout!.on('data', onData);
@@ -79,6 +84,7 @@ export async function spawnAmiko(
   const mail = async (): Promise<Mail[]> => (await fetch(`${url}/dev/mail.json`)).json() as Promise<Mail[]>;
   return {
     url,
+    listening,
     process: child,
     database,
     output: () => output,

@@ -13,6 +13,8 @@ export interface TestServer {
   server: AmikoServer;
   url: string;
   db: TestDatabase;
+  /** The Prometheus metrics' address (with METRICS_PORT in env), else null. */
+  metricsUrl: string | null;
   /** A new client with its own cookies: one browser profile. */
   client(): TestClient;
   stop(): Promise<void>;
@@ -54,13 +56,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     logger: false,
   });
-  const { port } = await server.start();
+  const { port, metricsPort } = await server.start();
   await guardMemberStamps(server.database);
   const url = `http://127.0.0.1:${port}`;
   return {
     server,
     url,
     db,
+    metricsUrl: metricsPort === null ? null : `http://127.0.0.1:${metricsPort}/metrics`,
     client() {
       const http = new Browserish(url);
       const trpc = createTRPCClient<AppRouter>({
