@@ -59,7 +59,7 @@ describe('change password', () => {
         confirmPassword: 'Password1!',
       }),
     );
-    expect(weak.data?.fieldErrors).toEqual({ newPassword: 'auth:errors.weakPassword' });
+    expect(weak.data?.fieldErrors).toEqual({ newPassword: 'auth:errors.weakPasswordCommon' });
   });
 
   it('changes it, keeps this session and ends the member’s other sessions', async () => {

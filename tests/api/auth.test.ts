@@ -91,11 +91,22 @@ describe('sign-up', () => {
     const weak = await failure(
       visitor.trpc.auth.signUp.mutate({ name: 'B', email: freshEmail(), password: 'Password1!' }),
     );
-    expect(weak.data?.fieldErrors).toEqual({ password: 'auth:errors.weakPassword' });
+    expect(weak.data?.fieldErrors).toEqual({ password: 'auth:errors.weakPasswordCommon' });
     const ownName = await failure(
       visitor.trpc.auth.signUp.mutate({ name: 'Gabriele', email: freshEmail(), password: 'Gabriele-1990' }),
     );
-    expect(ownName.message).toBe('auth:errors.weakPassword');
+    // The refusal says why (issue 18.7): the password is made of the member's name, or of the address.
+    expect(ownName.message).toBe('auth:errors.weakPasswordPersonal');
+    expect(ownName.data?.fieldErrors).toEqual({ password: 'auth:errors.weakPasswordPersonal' });
+    const local = `lanternkeeper${Date.now()}`;
+    const ownAddress = await failure(
+      visitor.trpc.auth.signUp.mutate({
+        name: 'B',
+        email: `${local}@example.com`,
+        password: `X-${local}-9!`,
+      }),
+    );
+    expect(ownAddress.data?.fieldErrors).toEqual({ password: 'auth:errors.weakPasswordPersonal' });
   });
 });
 

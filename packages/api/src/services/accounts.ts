@@ -11,7 +11,7 @@ import {
   VERIFICATION_RESEND_COOLDOWN_MS,
   VERIFY_EMAIL_TOKEN_TTL_MS,
   isPlausibleEmail,
-  isWeakPassword,
+  weakPasswordReason,
   type SignInInput,
   type UiLanguage,
   type resetPasswordSchema,
@@ -26,6 +26,7 @@ import { appError } from '../errors.ts';
 import { addressBucket } from '../rate-limit.ts';
 import { composeMail } from '../mail/templates.ts';
 import { grantPlaceOnVerification } from './early-access.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { meView, type MeView } from './views.ts';
 
 /** The context of a procedure that needs a signed-in member. */
@@ -62,13 +63,19 @@ export function assertPlausibleEmail(email: string, field: string): void {
   if (!isPlausibleEmail(email)) throw appError('VALIDATION', 'auth:errors.invalidEmail', { field });
 }
 
-/** SPEC §8 'The password is too weak.': well-known passwords and ones made of the member's own name. */
+/**
+ * SPEC §8 'The password is too weak.': passwords made of the member's own name or address, and common ones
+ * (core's few Amiko-specific ones, and the 10,000 most common anywhere with their usual variants).
+ */
 export function assertStrongEnough(
   password: string,
   member: { email?: string | null; name?: string | null },
   field: string,
 ): void {
-  if (isWeakPassword(password, member)) throw appError('VALIDATION', 'auth:errors.weakPassword', { field });
+  const reason = weakPasswordReason(password, member) ?? (isCommonPassword(password) ? 'common' : null);
+  // Each refusal says why: 'too weak' alone left members guessing.
+  if (reason === 'personal') throw appError('VALIDATION', 'auth:errors.weakPasswordPersonal', { field });
+  if (reason === 'common') throw appError('VALIDATION', 'auth:errors.weakPasswordCommon', { field });
 }
 
 /**
@@ -195,6 +202,7 @@ export async function signUp(ctx: Context, input: z.output<typeof signUpSchema>)
     if (isUniqueViolation(error)) throw appError('CONFLICT', 'auth:errors.emailInUse', { field: 'email' });
     throw error;
   }
+  deps.metrics.signedUp();
   await sendVerificationMail(deps, member);
   await startSession(ctx, member.id);
   return meView(member);
@@ -213,6 +221,8 @@ export async function signIn(
   if (!(await verifyPassword(member.passwordHash, input.password))) {
     throw appError('UNAUTHENTICATED', 'auth:errors.wrongPassword', { field: 'password' });
   }
+  // Said only to someone who knows the password: a stranger learns nothing about the account.
+  if (member.suspendedAt) throw appError('FORBIDDEN', 'auth:errors.accountSuspended');
   await startSession(ctx, member.id);
   return meView(member);
 }
@@ -287,6 +297,7 @@ export async function verifyEmail(
       return row;
     });
     if (!verified) throw linkInvalid();
+    deps.metrics.emailVerified();
     return { purpose: 'verifyEmail' };
   }
   const change = await consumeOneTimeToken(db, t, code, 'changeEmail');

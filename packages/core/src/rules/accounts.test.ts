@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INTERESTS_MIN, STORY_MIN_LENGTH } from '../constants.ts';
 import { EMAIL_PATTERN } from '../schemas/common.ts';
 import { destinationAfterSignIn } from './after-sign-in.ts';
-import { isPlausibleEmail, isWeakPassword } from './credentials.ts';
+import { isPlausibleEmail, isWeakPassword, weakPasswordReason } from './credentials.ts';
 
 describe('isPlausibleEmail', () => {
   it('accepts ordinary addresses', () => {
@@ -44,6 +44,13 @@ describe('isWeakPassword', () => {
 
   it('accepts other strong passwords, and ignores very short name parts', () => {
     expect(isWeakPassword('Tangerine-Otter-42', { name: 'Bo', email: 'bo@example.com' })).toBe(false);
+  });
+
+  it('says why: a well-known password, or one made of the member’s name or address (issue 18.7)', () => {
+    expect(weakPasswordReason('Password1!', { name: 'Gabriele' })).toBe('common');
+    expect(weakPasswordReason('Gabriele-2024', { name: 'Gabriele' })).toBe('personal');
+    expect(weakPasswordReason('Xx-maxmuster-9', { email: 'maxmuster@example.com' })).toBe('personal');
+    expect(weakPasswordReason('Tangerine-Otter-42', { email: 'maxmuster@example.com' })).toBeNull();
   });
 });
 

@@ -42,18 +42,29 @@ const COMMON_PASSWORDS = new Set([
   'amiko123!',
 ]);
 
+/** Why a password that meets SPEC §5's rules is still too weak, so the member can be told. */
+export type WeakPasswordReason = 'common' | 'personal';
+
 /**
- * True when a password that meets SPEC §5's rules is still too weak: a well-known one, or one built from
- * the member's own name or email address.
+ * Why a password that meets SPEC §5's rules is still too weak: a well-known one ('common'), or one built
+ * from the member's own name or email address ('personal'); null when it is strong enough.
  */
+export function weakPasswordReason(
+  password: string,
+  member: { email?: string | null; name?: string | null },
+): WeakPasswordReason | null {
+  const lower = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(lower)) return 'common';
+  const personal = [member.email, member.email?.split('@')[0], member.name]
+    .map((part) => part?.trim().toLowerCase() ?? '')
+    .filter((part) => part.length >= 4);
+  return personal.some((part) => lower.includes(part)) ? 'personal' : null;
+}
+
+/** True when a password that meets SPEC §5's rules is still too weak (see weakPasswordReason). */
 export function isWeakPassword(
   password: string,
   member: { email?: string | null; name?: string | null },
 ): boolean {
-  const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower)) return true;
-  const personal = [member.email, member.email?.split('@')[0], member.name]
-    .map((part) => part?.trim().toLowerCase() ?? '')
-    .filter((part) => part.length >= 4);
-  return personal.some((part) => lower.includes(part));
+  return weakPasswordReason(password, member) !== null;
 }
