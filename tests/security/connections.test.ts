@@ -8,7 +8,7 @@ import { createMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 // Issue 17.10: a member holds at most 20 live sockets (the oldest closed), and the page may connect only to
-// its own server (and Stripe).
+// its own server (and Stripe). ASVS V12: in production, browsers are told to use only HTTPS.
 
 let ts: TestServer;
 let dist: string;
@@ -52,5 +52,24 @@ describe('content security policy', () => {
       .map((d) => d.trim())
       .find((d) => d.startsWith('connect-src'));
     expect(connect).toBe("connect-src 'self' wss://amiko.example https://api.stripe.com");
+  });
+});
+
+describe('HTTPS', () => {
+  it('is the only way browsers may come back to Amiko in production (HSTS on every answer), not in development', async () => {
+    const production = await startTestServer({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://amiko.example' },
+    });
+    try {
+      for (const path of ['/healthz', '/trpc/auth.me']) {
+        const response = await fetch(`${production.url}${path}`);
+        expect(response.headers.get('strict-transport-security'), path).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
+      }
+    } finally {
+      await production.stop();
+    }
+    expect((await fetch(`${ts.url}/healthz`)).headers.get('strict-transport-security')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 // by its /64, so one machine cannot sign up without end by changing the last bits of its address.
 import { readFileSync } from 'node:fs';
 import { addressBucket, DEFAULT_RATE_LIMITS } from '@amiko/api';
+import { seedMembers } from '@amiko/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLinkIn, latestMailTo, signUpMember, STRONG_PASSWORD } from '../api/accounts-support.ts';
@@ -38,6 +39,19 @@ describe('early-access places', () => {
     await ts.client().trpc.auth.requestPasswordReset.mutate({ email });
     const reset = actionLinkIn(await latestMailTo(ts, email));
     await ts.client().trpc.auth.resetPassword.mutate({ code: reset.code, password: `${STRONG_PASSWORD}!` });
+    expect(await placesTaken()).toBe(before + 1);
+  });
+
+  it('are not taken by demo members: the public number and the places granted stay one count (issue 18.9)', async () => {
+    const before = await placesTaken();
+    await seedMembers(ts.server.database, { count: 40, photoKeys: [], seed: 18 });
+    expect(await placesTaken()).toBe(before);
+    // The next member to verify still gets the next place, and the number says so.
+    const { client, email } = await signUpMember(ts);
+    await ts
+      .client()
+      .trpc.auth.verifyEmail.mutate({ code: actionLinkIn(await latestMailTo(ts, email)).code });
+    expect(await client.trpc.auth.me.query()).toMatchObject({ hasFreeAccess: true });
     expect(await placesTaken()).toBe(before + 1);
   });
 

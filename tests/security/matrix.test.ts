@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CLIENT_EVENTS, type ClientToServerEvents } from '@amiko/api';
+import { CLIENT_EVENTS, findMemberByReference, suspendMember, type ClientToServerEvents } from '@amiko/api';
 import { createOneTimeToken } from '@amiko/auth';
 import { APP_ERROR_CODES, COMMON_ERRORS, SESSION_COOKIE, type AppErrorCode } from '@amiko/core';
 import type { TokenPurpose } from '@amiko/db';
@@ -15,9 +15,18 @@ import { callProcedure, PROCEDURES } from './procedures.ts';
 // the event contract's CLIENT_EVENTS), called by each kind of caller with an input that passes validation,
 // so that what answers is the access rule. The expected answer of each cell is in EXPECTED below; a
 // procedure or event without a row fails the suite, so a new one cannot ship without a decision.
+// A suspended member's sessions end with the suspension, as a deleted member's do with the deletion: a
+// cookie kept from before is nobody's (the sign-in text and the rest of suspension: tests/api/admin.test.ts).
 
 type Role =
-  'anonymous' | 'unverified' | 'verifiedUnpaid' | 'earlyAccess' | 'paid' | 'deleted' | 'blockedByTarget';
+  | 'anonymous'
+  | 'unverified'
+  | 'verifiedUnpaid'
+  | 'earlyAccess'
+  | 'paid'
+  | 'suspended'
+  | 'deleted'
+  | 'blockedByTarget';
 
 /** The column order of the rows below. */
 const ROLES: Role[] = [
@@ -26,13 +35,14 @@ const ROLES: Role[] = [
   'verifiedUnpaid',
   'earlyAccess',
   'paid',
+  'suspended',
   'deleted',
   'blockedByTarget',
 ];
 
 /** What a call answers: 'ok', or the refusal's stable code (data.appCode, or the socket ack's appCode). */
 type Answer = 'ok' | AppErrorCode;
-type Row = [Answer, Answer, Answer, Answer, Answer, Answer, Answer];
+type Row = [Answer, Answer, Answer, Answer, Answer, Answer, Answer, Answer];
 
 const OK = 'ok';
 const SIGN_IN = 'UNAUTHENTICATED';
@@ -41,62 +51,64 @@ const PAY = 'PAYMENT_REQUIRED';
 
 // prettier-ignore
 const EXPECTED: Record<string, Row> = {
-  //                               anonymous unverified unpaid  early   paid    deleted  blocked-by-target
-  'meta.memberCount':             [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'auth.me':                      [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'auth.signUp':                  [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'auth.signIn':                  [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'auth.signOut':                 [SIGN_IN, OK,        OK,     OK,     OK,     SIGN_IN, OK],
-  'auth.verifyEmail':             [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'auth.resendVerification':      [SIGN_IN, OK,        OK,     OK,     OK,     SIGN_IN, OK],
-  'auth.requestPasswordReset':    [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'auth.resetPassword':           [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'account.changePassword':       [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'account.changeEmail':          [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'account.notifications':        [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'account.setNotifications':     [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'account.requestDataExport':    [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'account.delete':               [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'blocks.list':                  [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'blocks.block':                 [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'blocks.unblock':               [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'profile.mine':                 [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'profile.saveSection':          [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
+  //                               anonymous unverified unpaid  early   paid    suspended deleted  blocked-by-target
+  'meta.memberCount':             [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'auth.me':                      [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'auth.signUp':                  [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'auth.signIn':                  [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'auth.signOut':                 [SIGN_IN,  OK,        OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'auth.verifyEmail':             [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'auth.resendVerification':      [SIGN_IN,  OK,        OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'auth.requestPasswordReset':    [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'auth.resetPassword':           [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'account.changePassword':       [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'account.changeEmail':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'account.notifications':        [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'account.setNotifications':     [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'account.privacy':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'account.setPrivacy':           [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'account.requestDataExport':    [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'account.delete':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'blocks.list':                  [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'blocks.block':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'blocks.unblock':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'profile.mine':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'profile.saveSection':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // A member who blocked the caller is not found, as if they did not exist.
-  'profile.view':                 [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, 'NOT_FOUND'],
-  'profile.recropPhoto':          [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
+  'profile.view':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'profile.recropPhoto':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Paying is for members without access: the others are told they have it already.
-  'payments.config':              [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'payments.start':               [SIGN_IN, VERIFY,    OK,     'CONFLICT', 'CONFLICT', SIGN_IN, 'CONFLICT'],
-  'payments.confirmTestPayment':  [SIGN_IN, VERIFY,    OK,     'NOT_FOUND', 'NOT_FOUND', SIGN_IN, 'NOT_FOUND'],
-  'payments.status':              [SIGN_IN, OK,        OK,     OK,     OK,     SIGN_IN, OK],
-  'messages.conversations':       [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
+  'payments.config':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'payments.start':               [SIGN_IN,  VERIFY,    OK,     'CONFLICT', 'CONFLICT', SIGN_IN,  SIGN_IN, 'CONFLICT'],
+  'payments.confirmTestPayment':  [SIGN_IN,  VERIFY,    OK,     'NOT_FOUND', 'NOT_FOUND', SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'payments.status':              [SIGN_IN,  OK,        OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'messages.conversations':       [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // A member who blocked the caller is not found, as in profile.view (issue 17 item 5,
   // tests/security/visibility.test.ts).
-  'messages.open':                [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, 'NOT_FOUND'],
-  'messages.thread':              [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'messages.sync':                [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'messages.send':                [SIGN_IN, VERIFY,    PAY,    OK,     OK,     SIGN_IN, 'BLOCKED'],
-  'messages.markRead':            [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'messages.delete':              [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'messages.unread':              [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'messages.clearUnread':         [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'site.contact':                 [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'site.feedback':                [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'site.pageView':                [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'site.setLanguage':             [SIGN_IN, OK,        OK,     OK,     OK,     SIGN_IN, OK],
-  'community.directory':          [OK,      OK,        OK,     OK,     OK,     OK,      OK],
-  'favorites.list':               [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'favorites.toggle':             [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, 'NOT_FOUND'],
-  'favorites.remove':             [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
+  'messages.open':                [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'messages.thread':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'messages.sync':                [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'messages.send':                [SIGN_IN,  VERIFY,    PAY,    OK,     OK,     SIGN_IN,  SIGN_IN, 'BLOCKED'],
+  'messages.markRead':            [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'messages.delete':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'messages.unread':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'messages.clearUnread':         [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'site.contact':                 [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'site.feedback':                [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'site.pageView':                [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'site.setLanguage':             [SIGN_IN,  OK,        OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'community.directory':          [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'favorites.list':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Someone who blocked you can still be reported (harassment often comes with a block).
-  'reports.create':               [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
+  'reports.create':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
 
   // Socket events. The handshake refuses visitors, unverified members and ended sessions before any event.
-  'socket:message:send':          [SIGN_IN, VERIFY,    PAY,    OK,     OK,     SIGN_IN, 'BLOCKED'],
-  'socket:message:sync':          [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'socket:conversation:read':     [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
-  'socket:typing':                [SIGN_IN, VERIFY,    OK,     OK,     OK,     SIGN_IN, OK],
+  'socket:message:send':          [SIGN_IN,  VERIFY,    PAY,    OK,     OK,     SIGN_IN,  SIGN_IN, 'BLOCKED'],
+  'socket:message:sync':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'socket:conversation:read':     [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'socket:typing':                [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
 };
 
 let ts: TestServer;
@@ -145,6 +157,18 @@ async function makeCell(role: Role): Promise<Cell> {
       const caller = await createMember(ts, { verified: false });
       return { role, ...withCookie(tokenOf(caller)), target, conversationId: await ofOthers() };
     }
+    case 'suspended': {
+      // An operator suspends the member (pnpm admin suspend, through the same service); a device still
+      // holds a cookie of theirs.
+      const caller = await createMember(ts, { access: 'paid' });
+      const conversationId = await conversationBetween(target, caller);
+      const { token } = await ts.server.deps.sessions.create(caller.id);
+      const member = await findMemberByReference(ts.server.deps, caller.id);
+      expect(await suspendMember(ts.server.deps, member!, { actor: 'matrix', reason: 'test' })).toBe(
+        'suspended',
+      );
+      return { role, ...withCookie(token), target, conversationId };
+    }
     case 'deleted': {
       // The member deletes their account on one device; another device still holds its cookie.
       const caller = await createMember(ts, { access: 'paid' });
@@ -171,7 +195,8 @@ async function oneTimeCode(purpose: TokenPurpose, options: { verified: boolean }
   return createOneTimeToken(db, t, { memberId: member.id, purpose, email: member.email, ttlMs: 3_600_000 });
 }
 
-const canReachProcedures = (role: Role) => !['anonymous', 'unverified', 'deleted'].includes(role);
+const canReachProcedures = (role: Role) =>
+  !['anonymous', 'unverified', 'suspended', 'deleted'].includes(role);
 const uniqueEmail = () => `new-${randomUUID().slice(0, 8)}@example.com`;
 
 /**
@@ -194,6 +219,7 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
   }),
   'account.changeEmail': () => ({ password: TEST_PASSWORD, newEmail: uniqueEmail() }),
   'account.setNotifications': () => ({ showMessageText: true }),
+  'account.setPrivacy': () => ({ showActivity: false }),
   'account.delete': () => ({ password: TEST_PASSWORD }),
   'blocks.block': (c) => ({ memberId: c.target.id }),
   'blocks.unblock': async (c) => {

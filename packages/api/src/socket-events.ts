@@ -1,7 +1,9 @@
 // The socket.io contract between the server (apps/server/src/plugins/socket.ts) and its clients (the UI,
-// the tests, the benchmark). Clients import the types with `import type`; the one value, CLIENT_EVENTS, is
-// for the security suite, which enumerates the events at run time.
-import type { AppErrorCode } from '@amiko/core';
+// the tests, the benchmark). Clients import the types with `import type`; the values, CLIENT_EVENT_SCHEMAS
+// and CLIENT_EVENTS, are for the server (which validates each payload with its schema) and the security
+// suite (which enumerates the events and fuzzes their schemas).
+import { markReadSchema, sendMessageSchema, syncSchema, typingSchema, type AppErrorCode } from '@amiko/core';
+import type { z } from 'zod';
 import type { ConversationReadEvent, MessageView, UnreadState } from './services/messages.ts';
 
 export type { ConversationReadEvent, MessageView, UnreadState };
@@ -37,17 +39,24 @@ export interface ClientToServerEvents {
 }
 
 /**
- * Every event a client may send, at run time. Typed as a record over ClientToServerEvents, so an event added
- * to the contract without an entry here (or an entry without an event) does not compile; the security
- * suite's authorisation matrix enumerates these and fails on an event without a row.
+ * Every event a client may send, with the schema its payload is validated with (the server's socket plugin
+ * and the fuzzer read it here). A record over ClientToServerEvents, so an event added to the contract
+ * without an entry here (or an entry without an event) does not compile; the security suite's
+ * authorisation matrix enumerates these and fails on an event without a row.
  */
-const clientEvents: { [E in keyof ClientToServerEvents]: true } = {
-  'message:send': true,
-  'message:sync': true,
-  'conversation:read': true,
-  typing: true,
-};
-export const CLIENT_EVENTS = Object.keys(clientEvents) as (keyof ClientToServerEvents)[];
+const schemas = {
+  'message:send': sendMessageSchema,
+  'message:sync': syncSchema,
+  'conversation:read': markReadSchema,
+  typing: typingSchema,
+} satisfies { [E in keyof ClientToServerEvents]: z.ZodType };
+/** An event's payload after validation. */
+export type ClientEventInput<E extends keyof ClientToServerEvents> = z.output<(typeof schemas)[E]>;
+// Written as a mapped type, so that CLIENT_EVENT_SCHEMAS[event] keeps its event's type in generic code.
+export const CLIENT_EVENT_SCHEMAS: {
+  [E in keyof ClientToServerEvents]: z.ZodType<ClientEventInput<E>, z.input<(typeof schemas)[E]>>;
+} = schemas;
+export const CLIENT_EVENTS = Object.keys(CLIENT_EVENT_SCHEMAS) as (keyof ClientToServerEvents)[];
 
 export interface ServerToClientEvents {
   /** A stored message of one of the member's conversations (sent or received, from any device). */

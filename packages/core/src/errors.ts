@@ -10,6 +10,8 @@ export const APP_ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
+  // The server is busy with the caller's earlier requests: ask again in a moment (clients retry by themselves).
+  'BUSY',
   'PAYMENT_REQUIRED',
   'BLOCKED',
   'INTERNAL',

@@ -1,28 +1,24 @@
 import {
   AppError,
+  CLIENT_EVENT_SCHEMAS,
   readConversation,
   send,
+  sessionEndingActionsSince,
+  stampActivity,
   sync,
   forgetMessageMails,
   scheduleWaitingMails,
   typingRecipient,
   unreadState,
   type Ack,
+  type ClientEventInput,
   type ClientToServerEvents,
   type Deps,
   type Realtime,
   type ServerToClientEvents,
   type SocketData,
 } from '@amiko/api';
-import {
-  canMessage,
-  COMMON_ERRORS,
-  isI18nKey,
-  markReadSchema,
-  sendMessageSchema,
-  syncSchema,
-  typingSchema,
-} from '@amiko/core';
+import { ACTIVITY_STAMP_INTERVAL_MS, canMessage, COMMON_ERRORS, isI18nKey } from '@amiko/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -43,6 +39,15 @@ import { isAllowedOrigin, type OriginPolicy } from './security.ts';
 export const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A socket whose session has expired is closed within this interval. */
 const SESSION_SWEEP_MS = 60_000;
+/**
+ * How often each process reads the moderation log for members suspended or deleted by another process
+ * (`pnpm admin`, which has no sockets): their sockets here close within this and one query.
+ */
+export const SESSION_END_POLL_MS = 500;
+/** How far back that read looks: more than a stalled poll or clocks differing between hosts could miss. */
+const SESSION_END_LOOKBACK_MS = 60_000;
+/** Clocks of the hosts that write the log (servers, the command line) may differ by this much. */
+const CLOCK_MARGIN_MS = 5_000;
 /** Live sockets one member may hold (tabs, devices); a new one beyond it closes their oldest. */
 export const MAX_SOCKETS_PER_MEMBER = 20;
 /** The typing indicator is relayed at most this often per socket. */
@@ -79,12 +84,15 @@ function invalid(error: z.ZodError): Failure {
   };
 }
 
-/** Events of one socket being answered at once; more are refused until some answers are out. */
-const MAX_EVENTS_IN_FLIGHT = 4;
+/**
+ * Events of one socket being answered at once; more are refused as BUSY until some answers are out (the UI's
+ * client asks again after a moment: its sends never fail over it).
+ */
+export const MAX_EVENTS_IN_FLIGHT = 4;
 
 /**
- * Bytes of earlier answers this socket's connection has not handed to the kernel yet: more than nothing means
- * the client is not reading (its TCP window is full). Read from the `ws` socket under engine.io's WebSocket
+ * Bytes this socket's WebSocket holds that it has not handed to the kernel yet: more than nothing means the
+ * client is not reading (its TCP window is full). Read from the `ws` socket under engine.io's WebSocket
  * transport, the only transport Amiko allows.
  */
 function unsentBytes(socket: AmikoSocket): number {
@@ -93,25 +101,57 @@ function unsentBytes(socket: AmikoSocket): number {
 }
 
 /**
- * Runs one client event: validates its payload with the procedure's schema, runs it, and answers through
+ * What may wait to go out to one socket (answers and live events: messages, read marks, counts) before the
+ * server cuts it. A client that stops reading fills its TCP buffers, then engine.io's write buffer and the
+ * WebSocket's; past this the server drops the connection instead of holding more for it (issue 17: no socket
+ * may make the server hold more than ~1 MB). A real client that stalled reconnects and replays what it missed.
+ */
+const MAX_UNSENT_BYTES = 1024 * 1024;
+
+/**
+ * Cuts the socket once more than MAX_UNSENT_BYTES wait for it: those in engine.io's write buffer (packets made
+ * while the transport is still busy with earlier ones, counted here until a flush hands them on) and those
+ * the WebSocket holds. Closing politely would wait for the queue to drain, which a client that does not read
+ * never lets happen: the TCP connection is destroyed at once, and with it everything queued.
+ */
+function limitUnsent(deps: Deps, socket: AmikoSocket): void {
+  let waiting = 0;
+  let cut = false;
+  socket.conn.on('packetCreate', (packet: { data?: unknown }) => {
+    const { data } = packet;
+    waiting +=
+      typeof data === 'string' ? Buffer.byteLength(data) : ArrayBuffer.isView(data) ? data.byteLength : 0;
+    if (cut || waiting + unsentBytes(socket) <= MAX_UNSENT_BYTES) return;
+    cut = true;
+    deps.log.warn(
+      { memberId: socket.data.memberId },
+      'socket cut: too much unsent for a client that does not read',
+    );
+    (socket.conn.transport as { socket?: { terminate?(): void } }).socket?.terminate?.();
+  });
+  socket.conn.on('flush', () => (waiting = 0));
+}
+
+/**
+ * Runs one client event: validates its payload with its schema (CLIENT_EVENT_SCHEMAS), runs it, and answers through
  * the ack with the result or the refusal (an i18n key, never a stack trace).
  * Backpressure (issue 17): while earlier answers to this socket are still unsent, an event is dropped
  * unanswered (an answer would only join the queue; the client's ack times out and it asks again), and at
  * most MAX_EVENTS_IN_FLIGHT run at once, so a client that floods events and stops reading cannot make the
  * server build and hold answers for it without bound.
  */
-function handle<S extends z.ZodType, R>(
+function handle<E extends keyof ClientToServerEvents, R>(
   deps: Deps,
   socket: AmikoSocket,
-  event: string,
-  schema: S,
-  run: (input: z.output<S>) => Promise<R>,
+  event: E,
+  run: (input: ClientEventInput<E>) => Promise<R>,
 ) {
+  const schema = CLIENT_EVENT_SCHEMAS[event];
   return (input: unknown, ack?: unknown) => {
     const reply = typeof ack === 'function' ? (ack as (result: Ack<R>) => void) : () => undefined;
     if (unsentBytes(socket) > 0) return;
     if (socket.data.eventsInFlight >= MAX_EVENTS_IN_FLIGHT)
-      return reply({ ok: false, error: { appCode: 'RATE_LIMITED', message: COMMON_ERRORS.tooManyRequests } });
+      return reply({ ok: false, error: { appCode: 'BUSY', message: COMMON_ERRORS.tooManyRequests } });
     const parsed = schema.safeParse(input);
     if (!parsed.success) return reply(invalid(parsed.error));
     socket.data.eventsInFlight += 1;
@@ -216,10 +256,14 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
 
   io.on('connection', (socket: AmikoSocket) => {
     const { memberId, sessionId } = socket.data;
+    limitUnsent(deps, socket);
     void socket.join([memberRoom(memberId), sessionRoom(sessionId)]);
     // The member is back: mails about their next unread messages may go out again.
     forgetMessageMails(deps, memberId).catch((error: unknown) =>
       deps.log.warn({ err: error, memberId }, 'message mails not reset'),
+    );
+    stampActivity(deps, [memberId]).catch((error: unknown) =>
+      deps.log.warn({ err: error, memberId }, 'activity not stamped'),
     );
     // Their last socket here gone: mails about what waits unread are scheduled now (a send to a member
     // connected here schedules none, which keeps that work off the send path).
@@ -232,6 +276,13 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
     closeOldestBeyondLimit(io, memberId).catch((error: unknown) =>
       deps.log.warn({ err: error, memberId }, 'socket limit not checked'),
     );
+    // Messages delivered live, for the metrics: counted on the recipient's first socket in this process, so
+    // once per process however many tabs they have open.
+    socket.onAnyOutgoing((event: string, payload: { recipientId?: string } | undefined) => {
+      if (event !== 'message:new' || payload?.recipientId !== memberId) return;
+      const first = io.of('/').adapter.rooms.get(memberRoom(memberId))?.values().next().value;
+      if (first === socket.id) deps.metrics.messagesDelivered('live', 1);
+    });
     let lastTypingAt = 0;
     // The unread count as it stands, on every connection: after sign-in, after a reconnect (sleep, network),
     // whatever happened in between.
@@ -242,7 +293,7 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
 
     socket.on(
       'message:send',
-      handle(deps, socket, 'message:send', sendMessageSchema, async (input) => {
+      handle(deps, socket, 'message:send', async (input) => {
         const sender = { id: memberId, canMessage: socket.data.canMessage };
         // This socket has its answer in the ack; the member's other devices get the event.
         const { message } = await send(deps, sender, input, { exceptSocket: socket.id });
@@ -253,19 +304,17 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
 
     socket.on(
       'message:sync',
-      handle(deps, socket, 'message:sync', syncSchema, (input) => sync(deps, memberId, input.after)),
+      handle(deps, socket, 'message:sync', (input) => sync(deps, memberId, input.after)),
     );
 
     socket.on(
       'conversation:read',
-      handle(deps, socket, 'conversation:read', markReadSchema, (input) =>
-        readConversation(deps, memberId, input),
-      ),
+      handle(deps, socket, 'conversation:read', (input) => readConversation(deps, memberId, input)),
     );
 
     socket.on(
       'typing',
-      handle(deps, socket, 'typing', typingSchema, async (input) => {
+      handle(deps, socket, 'typing', async (input) => {
         const now = Date.now();
         if (now - lastTypingAt < TYPING_INTERVAL_MS) return null;
         lastTypingAt = now;
@@ -286,11 +335,50 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
   }, SESSION_SWEEP_MS);
   sweep.unref();
 
+  // Members with a live socket here are active: their last activity is kept younger than "Active now"
+  // (services/activity.ts), one UPDATE per interval for all of them.
+  const activity = setInterval(() => {
+    const members = new Set<string>();
+    for (const socket of io.of('/').sockets.values()) members.add(socket.data.memberId);
+    if (members.size === 0) return;
+    stampActivity(deps, [...members]).catch((error: unknown) =>
+      deps.log.warn({ err: error }, 'activity of connected members not stamped'),
+    );
+  }, ACTIVITY_STAMP_INTERVAL_MS);
+  activity.unref();
+
+  // An operator's suspension or deletion ends the member's sessions in the database at once; their sockets
+  // here are closed by this watch of the moderation log, whichever process acted (docs/decisions.md,
+  // "Suspension reaches every process"). Each action is handled once; a process started after an action
+  // has no socket it could concern (its sessions were gone before any handshake here).
+  const watchedFrom = Date.now() - CLOCK_MARGIN_MS;
+  const handled = new Map<number, number>();
+  let reading = false;
+  const sessionEnds = setInterval(() => {
+    if (reading) return;
+    reading = true;
+    const since = Math.max(Date.now() - SESSION_END_LOOKBACK_MS, watchedFrom);
+    sessionEndingActionsSince(deps, new Date(since))
+      .then((actions) => {
+        for (const action of actions) {
+          if (handled.has(action.id)) continue;
+          handled.set(action.id, action.createdAt.getTime());
+          io.local.in(memberRoom(action.memberId)).disconnectSockets(true);
+        }
+        for (const [id, at] of handled) if (at < since) handled.delete(id);
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'moderation log not read'))
+      .finally(() => (reading = false));
+  }, SESSION_END_POLL_MS);
+  sessionEnds.unref();
+
   // Stopping: close the live connections first, so that the HTTP server can finish closing. Closing the
   // transports (not a socket.io "disconnect", which tells clients not to come back) makes the clients
   // reconnect, to another process if there is one, and replay what they missed.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
+    clearInterval(activity);
+    clearInterval(sessionEnds);
     io.engine.close();
   });
   app.addHook('onClose', async () => {

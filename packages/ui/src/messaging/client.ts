@@ -16,10 +16,29 @@ import { io, type Socket } from 'socket.io-client';
 
 export type MessagingSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** How long to wait for the server's ack before sending again (with the same clientId). */
-const ACK_TIMEOUT_MS = 8000;
-/** How long to wait before connecting again after the server refused for a reason other than the session. */
-const RETRY_REFUSED_MS = 5000;
+/** How long the client waits before asking again; the tests shorten them. */
+export interface MessagingTiming {
+  /** For the server's ack before sending or asking again (a send with the same clientId). */
+  ackTimeoutMs: number;
+  /** Before connecting again after the server refused for a reason other than the session. */
+  retryRefusedMs: number;
+  /** Before asking again for a refused or unanswered replay page: a wait per failure in a row, the last repeated. */
+  replayRetryMs: readonly number[];
+  /** Before sending again what the server was too busy to take (BUSY: this socket's earlier events in hand). */
+  busyRetryMs: number;
+}
+
+export const MESSAGING_TIMING: MessagingTiming = {
+  ackTimeoutMs: 8000,
+  retryRefusedMs: 5000,
+  replayRetryMs: [1000, 2000, 5000, 10_000, 30_000],
+  busyRetryMs: 500,
+};
+
+/** A read mark refused as BUSY is sent this many times at most. */
+const MARK_READ_ATTEMPTS = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A typing indicator shows this long after the last "typing" event. */
 const TYPING_SHOWS_MS = 4000;
 /** Tell the other member at most this often that we are typing. */
@@ -46,8 +65,11 @@ export interface MessagingHandlers {
   connected(again: boolean): void;
   /** The server ended the connection or refused it for want of a session: the session is over. */
   sessionEnded(): void;
-  /** A send was refused because the member has no access to messaging (SPEC §6: go to payment). */
-  paymentRequired(): void;
+  /**
+   * A send was refused because the member has no access to messaging (SPEC §6: go to payment). The refused
+   * message is out of the outbox; it comes along, to be kept as the draft.
+   */
+  paymentRequired(refused: { to: string; body: string }): void;
 }
 
 type Listener = () => void;
@@ -70,7 +92,11 @@ function createStore<T>(initial: T) {
 
 export type MessagingClient = ReturnType<typeof createMessagingClient>;
 
-export function createMessagingClient(apiBaseUrl: string, handlers: MessagingHandlers) {
+export function createMessagingClient(
+  apiBaseUrl: string,
+  handlers: MessagingHandlers,
+  timing: MessagingTiming = MESSAGING_TIMING,
+) {
   const socket: MessagingSocket = io(apiBaseUrl || undefined, {
     // WebSocket only: no long-polling, so no sticky sessions behind a load balancer.
     transports: ['websocket'],
@@ -93,21 +119,36 @@ export function createMessagingClient(apiBaseUrl: string, handlers: MessagingHan
     handlers.message(message, source);
   };
 
+  // Catching up after a (re)connect: page after page until the server says there is no more. A page refused
+  // (the replay limit, a busy server) or not answered (a server that dropped the event while its answers to
+  // this socket were still unsent) is asked for again after a growing wait, as long as the connection lasts;
+  // a new connection starts a new replay, which ends this one.
+  let replays = 0;
   async function replay() {
     if (!cursorKnown) return;
-    try {
-      for (let after = cursor.resumeAfter(Date.now()); ;) {
-        const result = (await socket
-          .timeout(ACK_TIMEOUT_MS)
+    const run = ++replays;
+    let failures = 0;
+    let after = cursor.resumeAfter(Date.now());
+    while (run === replays && !stopped && socket.connected) {
+      let result: Ack<SyncResult> | null;
+      try {
+        result = (await socket
+          .timeout(timing.ackTimeoutMs)
           .emitWithAck('message:sync', { after })) as Ack<SyncResult>;
-        if (!result.ok) return;
+      } catch {
+        result = null; // no answer in time, or the connection dropped
+      }
+      if (run !== replays) return;
+      if (result?.ok) {
+        failures = 0;
         for (const message of result.data.messages) seen(message, 'replay');
         after = result.data.messages.at(-1)?.id ?? after;
         cursor.seenSnapshot(after);
         if (!result.data.more) return;
+      } else {
+        const waits = timing.replayRetryMs;
+        await sleep(waits[Math.min(failures++, waits.length - 1)] ?? 0);
       }
-    } catch {
-      // The connection dropped during the replay: the next connect replays again.
     }
   }
 
@@ -134,7 +175,7 @@ export function createMessagingClient(apiBaseUrl: string, handlers: MessagingHan
     } else {
       setTimeout(() => {
         if (!stopped && !socket.connected) socket.connect();
-      }, RETRY_REFUSED_MS);
+      }, timing.retryRefusedMs);
     }
   });
   socket.on('message:new', (message) => seen(message, 'live'));
@@ -184,7 +225,7 @@ export function createMessagingClient(apiBaseUrl: string, handlers: MessagingHan
         if (stopped) return;
         let ack: Ack<MessageView>;
         try {
-          ack = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', {
+          ack = (await socket.timeout(timing.ackTimeoutMs).emitWithAck('message:send', {
             to: entry.to,
             clientId: entry.clientId,
             body: entry.body,
@@ -197,7 +238,10 @@ export function createMessagingClient(apiBaseUrl: string, handlers: MessagingHan
           seen(ack.data, 'ack');
         } else if (ack.error.appCode === 'PAYMENT_REQUIRED') {
           update(entry.clientId, null);
-          handlers.paymentRequired();
+          handlers.paymentRequired({ to: entry.to, body: entry.body });
+        } else if (ack.error.appCode === 'BUSY') {
+          // Refused before any work (this socket's earlier events still in hand): still sending, in a moment.
+          await sleep(timing.busyRetryMs);
         } else {
           update(entry.clientId, { status: 'failed', error: ack.error });
         }
@@ -248,10 +292,23 @@ export function createMessagingClient(apiBaseUrl: string, handlers: MessagingHan
     discard(clientId: string) {
       update(clientId, null);
     },
-    /** Marks the conversation read up to a message id; false when not connected (use HTTP then). */
+    /**
+     * Marks the conversation read up to a message id; false when not connected (use HTTP then). Refused as
+     * BUSY (this socket's earlier events still in hand), it is sent again in a moment, a few times: else the
+     * server's unread count would stay up for a conversation the member has read.
+     */
     markRead(conversationId: string, upTo: number): boolean {
       if (!socket.connected) return false;
-      socket.emit('conversation:read', { conversationId, upTo });
+      void (async () => {
+        for (let attempt = 1; attempt <= MARK_READ_ATTEMPTS && !stopped; attempt++) {
+          const ack = (await socket
+            .timeout(timing.ackTimeoutMs)
+            .emitWithAck('conversation:read', { conversationId, upTo })
+            .catch(() => null)) as Ack<{ upTo: number | null }> | null;
+          if (ack?.ok !== false || ack.error.appCode !== 'BUSY') return;
+          await sleep(timing.busyRetryMs * attempt);
+        }
+      })();
       return true;
     },
     typingIn(conversationId: string) {
