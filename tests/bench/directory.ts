@@ -1,16 +1,24 @@
-// `pnpm bench directory [--members 100000[,1000000]] [--requests 300] [--pg postgres://…] [--sqlite-only]`
+// `pnpm bench directory [--members 100000[,1000000]] [--requests 300] [--pg postgres://…] [--sqlite-only]
+//  [--count kernel,plain,kernel,plain]`
 //
 // Seeds N demo members into a fresh SQLite database and (with --pg or TEST_DATABASE_URL) a fresh PostgreSQL
 // database, then asks for directory pages through the real procedure (validation, the index catch-up, the
 // blocked-members query, the card rows) as verified members would, one after another. It prints p50 and
 // p95 per filter mix beside a bare baseline measured in the same run (one prepared primary-key lookup),
 // and checks the targets: p95 ≤ 25 ms per page, and with several sizes, the largest no more than twice the
-// smallest.
+// smallest. --count runs each size once per count implementation listed, in that order (the WebAssembly
+// kernel or the same algorithm in plain TypeScript; list them alternating), and prints plain ÷ kernel.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { appRouter, createCallerFactory, type Context, type RouterInputs } from '@amiko/api';
+import {
+  appRouter,
+  createCallerFactory,
+  setDirectoryCount,
+  type Context,
+  type RouterInputs,
+} from '@amiko/api';
 import { createDemoAvatars, prepared, seedMembers } from '@amiko/db';
 import { createServer } from '@amiko/server';
 import { eq, sql } from 'drizzle-orm';
@@ -47,6 +55,17 @@ const MIXES: Mix[] = [
   },
   { name: 'newest + city (part of name)', query: () => ({ sort: 'newest', filters: { city: 'ber' } }) },
   { name: 'shared + new members', query: () => ({ filters: { newMembers: true } }) },
+  { name: 'recently active, no filters', query: () => ({ sort: 'recentlyActive' }) },
+  {
+    name: 'recently active + age + city',
+    query: () => ({ sort: 'recentlyActive', filters: { age: { minAge: 25, maxAge: 40 }, city: 'ber' } }),
+  },
+  { name: 'recently active, page 3 (Load More)', skipPages: 2, query: () => ({ sort: 'recentlyActive' }) },
+  { name: 'shared + newcomers', query: () => ({ filters: { newInTown: 'newcomers' } }) },
+  {
+    name: 'newest + welcomers + city',
+    query: () => ({ sort: 'newest', filters: { newInTown: 'welcomers', city: 'ber' } }),
+  },
   { name: 'shared, page 3 (Load More)', skipPages: 2, query: () => ({}) },
   {
     name: 'shared + everything',
@@ -241,9 +260,12 @@ export async function run(argv: string[]) {
       requests: { type: 'string', default: '300' },
       pg: { type: 'string' },
       'sqlite-only': { type: 'boolean', default: false },
+      count: { type: 'string', default: 'kernel' },
     },
   });
   const sizes = values.members.split(',').map(Number);
+  const counts = values.count.split(',') as ('kernel' | 'plain')[];
+  if (counts.some((c) => c !== 'kernel' && c !== 'plain')) throw new Error('--count: kernel or plain');
   const requests = Number(values.requests);
   const pgUrl = values['sqlite-only'] ? undefined : (values.pg ?? process.env.TEST_DATABASE_URL);
   if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
@@ -252,17 +274,24 @@ export async function run(argv: string[]) {
 
   let failed = false;
   for (const dialect of dialects) {
-    const bySize: { members: number; worst: number; results: Record<string, Figures> }[] = [];
+    const runs: { count: string; members: number; worst: number; results: Record<string, Figures> }[] = [];
     for (const members of sizes) {
-      const { worst, results } = await benchDialect(dialect, members, requests);
-      bySize.push({ members, worst, results });
-      if (worst > TARGET_P95_MS) failed = true;
+      for (const count of counts) {
+        setDirectoryCount(count);
+        if (counts.length > 1)
+          console.log(`\n${dialect}, ${members.toLocaleString('en')} members: ${count} count`);
+        const { worst, results } = await benchDialect(dialect, members, requests);
+        runs.push({ count, members, worst, results });
+        if (worst > TARGET_P95_MS) failed = true;
+      }
     }
-    if (bySize.length > 1) {
+    for (const count of new Set(counts)) {
+      const bySize = sizes.map((members) => runs.find((r) => r.count === count && r.members === members)!);
+      if (bySize.length < 2) continue;
       const smallest = bySize[0]!;
       const largest = bySize.at(-1)!;
       const [from, to] = [smallest.members.toLocaleString('en'), largest.members.toLocaleString('en')];
-      console.log(`\n${dialect}: p95 at ${to} members ÷ p95 at ${from}`);
+      console.log(`\n${dialect} (${count} count): p95 at ${to} members ÷ p95 at ${from}`);
       for (const mix of MIXES) {
         const ratio = largest.results[mix.name]!.p95 / smallest.results[mix.name]!.p95;
         console.log(`${mix.name.padEnd(36)} ${ratio.toFixed(2).padStart(7)}×`);
@@ -273,6 +302,29 @@ export async function run(argv: string[]) {
       );
       if (ratio > SCALING_LIMIT) failed = true;
     }
+    if (new Set(counts).size > 1) printPlainOverKernel(dialect, runs);
   }
   if (failed) process.exitCode = 1;
+}
+
+/** Per size, each mix's p50 and p95 with the plain count ÷ with the kernel (runs of a kind: their median). */
+function printPlainOverKernel(
+  dialect: string,
+  runs: { count: string; members: number; results: Record<string, Figures> }[],
+) {
+  const medianOf = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+  for (const members of new Set(runs.map((r) => r.members))) {
+    const of = (count: string, mix: string, key: keyof Figures) =>
+      medianOf(
+        runs.filter((r) => r.count === count && r.members === members).map((r) => r.results[mix]![key]),
+      );
+    console.log(`\n${dialect}, ${members.toLocaleString('en')} members: plain count ÷ kernel`);
+    console.log(`${'mix'.padEnd(36)} ${'p50 ×'.padStart(7)} ${'p95 ×'.padStart(7)}`);
+    for (const mix of MIXES) {
+      const p50 = of('plain', mix.name, 'p50') / of('kernel', mix.name, 'p50');
+      const p95 = of('plain', mix.name, 'p95') / of('kernel', mix.name, 'p95');
+      console.log(`${mix.name.padEnd(36)} ${p50.toFixed(2).padStart(7)} ${p95.toFixed(2).padStart(7)}`);
+    }
+  }
 }

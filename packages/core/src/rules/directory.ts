@@ -42,3 +42,16 @@ export function birthdayRangeForAges(
     upTo: latestBirthdayForAge(range.minAge, now),
   };
 }
+
+/**
+ * What a member says about being new in town (issue 19.4): a newcomer (new here, or moving here), a local
+ * who welcomes newcomers, or neither. A newcomer who also ticked "Happy to show newcomers around" counts
+ * as a newcomer: the directory's welcomers are locals.
+ */
+export function newInTownRole(member: {
+  newInTown?: string | null;
+  welcomesNewcomers?: boolean;
+}): 'newcomer' | 'welcomer' | null {
+  if (member.newInTown) return 'newcomer';
+  return member.welcomesNewcomers ? 'welcomer' : null;
+}

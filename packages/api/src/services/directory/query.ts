@@ -1,8 +1,8 @@
 import { isListedInDirectory } from '@amiko/core';
 import { prepared, timeParameter, type Database, type Member } from '@amiko/db';
 import { and, asc, eq, gt, gte, or, sql } from 'drizzle-orm';
-import type { Logger } from '../logger.ts';
-import { DirectoryIndexBuilder, type DirectoryEntry, type DirectoryIndex } from './directory-index.ts';
+import type { Logger } from '../../logger.ts';
+import { DirectoryIndexBuilder, type DirectoryEntry, type DirectoryIndex } from './member-index.ts';
 
 // Keeps this process's directory index in step with the database (docs/decisions.md, "The directory
 // index"). The index is built on first use from every member row, then before each answer it reads the
@@ -26,21 +26,34 @@ export interface Directory {
   isBuilt(): boolean;
   /** Applies a member row this process has just written (profile or photo saves). */
   apply(row: Member): void;
+  /** Members in the index (listed or not), null before it is built: for the metrics. */
+  size(): number | null;
 }
 
-type EntryRow = Omit<DirectoryEntry, 'hasPhoto'> & { photoKey: string | null };
+export interface DirectoryOptions {
+  log?: Logger;
+  /** Told when the index is built: how many members, in how many seconds (for the metrics). */
+  onBuilt?: (members: number, seconds: number) => void;
+}
+
+type EntryRow = Omit<DirectoryEntry, 'hasPhoto'> & { photoKey: string | null; suspendedAt: Date | null };
 
 function toEntry(row: EntryRow): DirectoryEntry {
-  const { photoKey, ...rest } = row;
-  return { ...rest, hasPhoto: photoKey !== null };
+  const { photoKey, suspendedAt, ...rest } = row;
+  // The index lists nobody whose deletedAt is set; a suspended member is hidden the same way until the
+  // suspension is lifted (both arrive through updated_at like any other change of the row).
+  return { ...rest, deletedAt: rest.deletedAt ?? suspendedAt, hasPhoto: photoKey !== null };
 }
 
-/** Whether a member row is listed in the directory (and visible to others): SPEC's finished profile. */
+/**
+ * Whether a member row is listed in the directory (and visible to others): SPEC's finished profile, of an
+ * account neither deleted nor suspended.
+ */
 export function isListedRow(
-  row: Pick<Member, 'deletedAt' | 'photoKey' | 'interests'> & { storyLength: number },
+  row: Pick<Member, 'deletedAt' | 'suspendedAt' | 'photoKey' | 'interests'> & { storyLength: number },
 ) {
   return isListedInDirectory({
-    deleted: row.deletedAt !== null,
+    deleted: row.deletedAt !== null || row.suspendedAt !== null,
     hasPhoto: row.photoKey !== null,
     interestCount: row.interests.length,
     storyLength: row.storyLength,
@@ -51,13 +64,14 @@ export function memberToEntry(member: Member): DirectoryEntry {
   return toEntry({ ...member, storyLength: member.story.length });
 }
 
-export function createDirectory(database: Database, log?: Logger): Directory {
+export function createDirectory(database: Database, { log, onBuilt }: DirectoryOptions = {}): Directory {
   const { db, t } = database;
   const columns = {
     id: t.members.id,
     createdAt: t.members.createdAt,
     updatedAt: t.members.updatedAt,
     deletedAt: t.members.deletedAt,
+    suspendedAt: t.members.suspendedAt,
     birthday: t.members.birthday,
     gender: t.members.gender,
     country: t.members.country,
@@ -67,6 +81,10 @@ export function createDirectory(database: Database, log?: Logger): Directory {
     lookingFor: t.members.lookingFor,
     interests: t.members.interests,
     photoKey: t.members.photoKey,
+    lastActiveAt: t.members.lastActiveAt,
+    showActivity: t.members.showActivity,
+    newInTown: t.members.newInTown,
+    welcomesNewcomers: t.members.welcomesNewcomers,
     // Stories are saved trimmed, so their stored length is the length onboarding counts.
     storyLength: sql<number>`length(${t.members.story})`.mapWith(Number),
   };
@@ -103,6 +121,7 @@ export function createDirectory(database: Database, log?: Logger): Directory {
     const built = builder.build();
     watermark = started;
     log?.info({ members: built.size, ms: Date.now() - started }, 'directory index built');
+    onBuilt?.(built.size, (Date.now() - started) / 1000);
     return built;
   }
 
@@ -181,5 +200,6 @@ export function createDirectory(database: Database, log?: Logger): Directory {
       // Before the first build there is nothing to update: the build reads the row anyway.
       index?.upsert(memberToEntry(row));
     },
+    size: () => index?.size ?? null,
   };
 }

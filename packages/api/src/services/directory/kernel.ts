@@ -1,7 +1,7 @@
 // The inner loop of the directory's "most shared interests" order as a tiny WebAssembly function with
 // 128-bit SIMD: four 32-member words per instruction instead of one. It is the one per-request pass over
 // all members (docs/decisions.md, "The directory index"), so it is worth the few lines of encoding below.
-// The JavaScript reference it must agree with is in directory-index.test.ts.
+// The JavaScript reference it must agree with is in member-index.test.ts.
 //
 // count(offsets, k, cand, planes, max, from, to), all byte addresses in the index's memory; for every
 // 16-byte vector v in [from, to) (words 4v…4v+3):
@@ -190,6 +190,53 @@ export type CountKernel = (
 
 /** The kernel bound to a memory (the index's bitsets live in it). */
 export function countKernel(memory: WebAssembly.Memory): CountKernel {
+  if (implementation === 'plain') return plainCount(memory);
   const instance = new WebAssembly.Instance(KERNEL, { env: { memory } });
   return instance.exports.count as CountKernel;
+}
+
+/**
+ * The same count in plain TypeScript, word by word over the same memory: the reference the kernel is
+ * tested against (kernel.test.ts), and what `pnpm bench directory --count kernel,plain` measures it
+ * against (docs/decisions.md, "The directory index": the kernel stays while it wins by more than 2×).
+ */
+export function plainCount(memory: WebAssembly.Memory): CountKernel {
+  const planes = new Int32Array(PLANE_COUNT);
+  return (offsets, k, cand, planesAt, maxAt, fromVector, toVector) => {
+    const mem = new Int32Array(memory.buffer);
+    const bitsets = Array.from({ length: k }, (_, i) => mem[(offsets >>> 2) + i]! >>> 2);
+    for (let w = fromVector << 2; w < toVector << 2; w += 1) {
+      const m = mem[(cand >>> 2) + w]!;
+      planes.fill(0);
+      for (const at of bitsets) {
+        // Ripple-carry addition of this interest's candidates into the bit-sliced counters.
+        let x = mem[at + w]! & m;
+        for (let p = 0; p < PLANE_COUNT && x !== 0; p += 1) {
+          const carry = planes[p]! & x;
+          planes[p]! ^= x;
+          x = carry;
+        }
+      }
+      // Plane p of word w: vector w / 4, plane p, lane w % 4 (as the kernel stores them).
+      const at = (planesAt >>> 2) + ((w >>> 2) << 5) + (w & 3);
+      let rest = m;
+      let highest = 0;
+      for (let p = PLANE_COUNT - 1; p >= 0; p -= 1) {
+        mem[at + 4 * p] = planes[p]!;
+        const withBit = rest & planes[p]!;
+        if (withBit !== 0) {
+          rest = withBit;
+          highest |= 1 << p;
+        }
+      }
+      mem[(maxAt >>> 2) + w] = m !== 0 ? highest + 1 : 0;
+    }
+  };
+}
+
+let implementation: 'kernel' | 'plain' = 'kernel';
+
+/** Which count indexes built from now on use: only the directory bench switches it. */
+export function setDirectoryCount(name: 'kernel' | 'plain'): void {
+  implementation = name;
 }

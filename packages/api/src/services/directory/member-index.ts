@@ -1,4 +1,5 @@
 import {
+  ACTIVE_WEEK_MS,
   COUNTRIES,
   GENDERS,
   INTERESTS,
@@ -8,17 +9,18 @@ import {
   birthdayNumber,
   birthdayRangeForAges,
   isListedInDirectory,
+  newInTownRole,
   type DirectoryFilters,
   type DirectorySort,
 } from '@amiko/core';
-import { countKernel, type CountKernel } from './shared-count-kernel.ts';
+import { countKernel, type CountKernel } from './kernel.ts';
 
 // The community directory's own index (docs/decisions.md, "The directory index"). Every member of the
 // database has a slot; slots are kept in (createdAt, id) order, so "newest first" is a walk from the last
 // slot down. Each attribute value has a bitset over the slots (bit s of a bitset = slot s has the value),
 // and a page is found with 32-bit-wide AND/OR over those bitsets; for the shared-interests order, the
 // number of interests a member shares with the viewer is summed for 128 members at once with bit-sliced
-// counters (shared-count-kernel.ts). The walk stops as soon as a page is full. No database, no clock here.
+// counters (kernel.ts). The walk stops as soon as a page is full. No database, no clock here.
 
 /** What the index needs to know about a member row. */
 export interface DirectoryEntry {
@@ -36,12 +38,20 @@ export interface DirectoryEntry {
   interests: readonly string[];
   hasPhoto: boolean;
   storyLength: number;
+  /** The last activity, coarse (services/activity.ts); null when never. */
+  lastActiveAt: Date | null;
+  /** "Show when I'm active": when off, the member sorts as inactive in the recently-active order. */
+  showActivity: boolean;
+  newInTown: string | null;
+  welcomesNewcomers: boolean;
 }
 
 /** Where a page ended: the sort keys of its last member. */
 export interface DirectoryCursor {
   /** Interests shared with the viewer (the first key of the shared-interests order). */
   shared: number;
+  /** The recently-active order's first key: the last activity (ms) within the week, else 0. */
+  active: number;
   createdAt: number;
   id: string;
 }
@@ -57,11 +67,15 @@ export interface DirectorySearch {
   /** How many hits to return at most. */
   limit: number;
   now: Date;
+  /** The viewer hides their activity, so sees nobody's: the recently-active order is newest first. */
+  hideActivity?: boolean;
 }
 
 export interface DirectoryHit {
   id: string;
   shared: number;
+  /** The last activity by which the recently-active order sorted this member (0 in the other orders). */
+  active: number;
   createdAt: number;
 }
 
@@ -103,6 +117,10 @@ const clearBit = (words: Int32Array, slot: number) => {
 };
 const hasBit = (words: Int32Array, slot: number) => (words[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 
+/** The last activity a member is sorted by: shown, and a time (0 when hidden or never). */
+const activeOf = (entry: DirectoryEntry) =>
+  entry.showActivity && entry.lastActiveAt ? entry.lastActiveAt.getTime() : 0;
+
 function grownTo<T extends Int32Array | Float64Array>(array: T, length: number): T {
   const next = new (array.constructor as new (n: number) => T)(length);
   next.set(array);
@@ -122,6 +140,8 @@ interface Encoded {
   birthday: number;
   /** Lowercased and trimmed; '' when none. */
   city: string;
+  /** New in town: 1 a newcomer, 2 a local who welcomes newcomers, 0 neither. */
+  town: number;
 }
 
 function maskOf(ids: readonly (string | null)[], positions: Map<string, number>, words: number): number[] {
@@ -152,6 +172,7 @@ function encode(entry: DirectoryEntry): Encoded {
       country: -1,
       birthday: 0,
       city: '',
+      town: 0,
     };
   }
   return {
@@ -167,8 +188,11 @@ function encode(entry: DirectoryEntry): Encoded {
     country: entry.country ? (COUNTRY_POS.get(entry.country) ?? -1) : -1,
     birthday: birthdayNumber(entry.birthday),
     city: entry.city ? normalizeCity(entry.city) : '',
+    town: TOWN_CODES[newInTownRole(entry) ?? 'none'],
   };
 }
+
+const TOWN_CODES = { none: 0, newcomer: 1, welcomer: 2 } as const;
 
 const hasMaskBit = (mask: readonly number[], i: number) => ((mask[i >>> 5]! >>> (i & 31)) & 1) === 1;
 
@@ -180,8 +204,9 @@ export class DirectoryIndexBuilder {
   readonly ids: string[] = [];
   readonly created: number[] = [];
   readonly updated: number[] = [];
+  readonly active: number[] = [];
   readonly cities: string[] = [];
-  /** Per row: listed, 3 interest words, 2 language words, looking for, gender, country, birthday. */
+  /** Per row: listed, 3 interest words, 2 language words, looking for, gender, country, birthday, town. */
   fields: Int32Array = new Int32Array(1024 * BUILDER_STRIDE);
 
   add(entry: DirectoryEntry): void {
@@ -192,9 +217,19 @@ export class DirectoryIndexBuilder {
     this.ids.push(entry.id);
     this.created.push(entry.createdAt.getTime());
     this.updated.push(entry.updatedAt.getTime());
+    this.active.push(activeOf(entry));
     this.cities.push(e.city);
     this.fields.set(
-      [e.listed ? 1 : 0, ...e.interests, ...e.languages, e.lookingFor, e.gender, e.country, e.birthday],
+      [
+        e.listed ? 1 : 0,
+        ...e.interests,
+        ...e.languages,
+        e.lookingFor,
+        e.gender,
+        e.country,
+        e.birthday,
+        e.town,
+      ],
       row * BUILDER_STRIDE,
     );
   }
@@ -210,6 +245,7 @@ export class DirectoryIndexBuilder {
       country: f[8]!,
       birthday: f[9]!,
       city: this.cities[r]!,
+      town: f[10]!,
     };
   }
 
@@ -217,7 +253,7 @@ export class DirectoryIndexBuilder {
     return DirectoryIndex.fromBuilder(this);
   }
 }
-const BUILDER_STRIDE = 10;
+const BUILDER_STRIDE = 11;
 
 export class DirectoryIndex {
   #size = 0;
@@ -226,6 +262,16 @@ export class DirectoryIndex {
   #slotOf = new Map<string, number>();
   #created: Float64Array = new Float64Array(0);
   #updated: Float64Array = new Float64Array(0);
+  /** Per slot, the last activity shown (ms, 0 for none): the recently-active order's key. */
+  #active: Float64Array = new Float64Array(0);
+  /**
+   * The slots with a shown activity, by the minute of it (ACTIVITY_BUCKET_MS), each minute's slots in
+   * ascending order; the minutes ascending in #activeMinutes. The recently-active order walks the latest
+   * minute first, newest member first, and stops when a page is full: it touches about a page of members,
+   * however many were active. Minutes older than the week are dropped as searches pass them.
+   */
+  #activeByMinute = new Map<number, number[]>();
+  #activeMinutes: number[] = [];
   #birthday: Int32Array = new Int32Array(0);
   #city: Int32Array = new Int32Array(0);
 
@@ -235,6 +281,9 @@ export class DirectoryIndex {
   #lookingFor: Int32Array[] = [];
   #genders: Int32Array[] = [];
   #countries: Int32Array[] = [];
+  /** New in town: newcomers, and locals who welcome them. */
+  #newcomers: Int32Array = new Int32Array(0);
+  #welcomers: Int32Array = new Int32Array(0);
   /**
    * Birth years present, ascending, and for each the members born in that year or before: any age range is
    * then two bitsets, `bornBy(to) & ~bornBy(from - 1)` (the edges are checked exactly per member).
@@ -311,6 +360,7 @@ export class DirectoryIndex {
       index.#slotOf.set(b.ids[r]!, slot);
       index.#created[slot] = b.created[r]!;
       index.#updated[slot] = b.updated[r]!;
+      index.#setActive(slot, b.active[r]!);
       index.#size = slot + 1;
       index.#writeEncoded(slot, b.row(r), false);
     }
@@ -355,10 +405,11 @@ export class DirectoryIndex {
   /** Makes room at `pos` by moving every later slot up by one (rare: only for late-arriving rows). */
   #openSlot(pos: number): void {
     const size = this.#size;
-    for (const array of [this.#created, this.#updated, this.#birthday, this.#city]) {
+    for (const array of [this.#created, this.#updated, this.#active, this.#birthday, this.#city]) {
       array.copyWithin(pos + 1, pos, size);
     }
     this.#birthday[pos] = 0;
+    this.#active[pos] = 0;
     this.#city[pos] = -1;
     for (const bits of this.#allBitsets()) insertBit(bits, pos, size >>> 5);
     this.#ids.splice(pos, 0, '');
@@ -368,6 +419,9 @@ export class DirectoryIndex {
       const moved = [...members].filter((s) => s >= pos);
       for (const s of moved) members.delete(s);
       for (const s of moved) members.add(s + 1);
+    }
+    for (const slots of this.#activeByMinute.values()) {
+      for (let i = lowerBound(slots, pos); i < slots.length; i += 1) slots[i]! += 1;
     }
   }
 
@@ -390,12 +444,46 @@ export class DirectoryIndex {
     if (city >= 0) this.#cityMembers[city]!.delete(slot);
     this.#city[slot] = -1;
     this.#birthday[slot] = 0;
+    this.#setActive(slot, 0);
+  }
+
+  #setActive(slot: number, active: number): void {
+    const before = this.#active[slot]!;
+    const old = before > 0 ? this.#activeByMinute.get(minuteOf(before)) : undefined;
+    if (old && old[lowerBound(old, slot)] === slot) old.splice(lowerBound(old, slot), 1);
+    this.#active[slot] = active;
+    if (active <= 0) return;
+    const minute = minuteOf(active);
+    let slots = this.#activeByMinute.get(minute);
+    if (!slots) {
+      slots = [];
+      this.#activeByMinute.set(minute, slots);
+      const minutes = this.#activeMinutes;
+      // Nearly always the newest minute, at the end.
+      let at = minutes.length;
+      while (at > 0 && minutes[at - 1]! > minute) at -= 1;
+      minutes.splice(at, 0, minute);
+    }
+    slots.splice(lowerBound(slots, slot), 0, slot);
+  }
+
+  /** Forgets the minutes before `minute` (members with an older activity sort as inactive anyway). */
+  #dropMinutesBefore(minute: number): void {
+    const minutes = this.#activeMinutes;
+    let n = 0;
+    while (n < minutes.length && minutes[n]! < minute) {
+      for (const slot of this.#activeByMinute.get(minutes[n]!)!) this.#active[slot] = 0;
+      this.#activeByMinute.delete(minutes[n]!);
+      n += 1;
+    }
+    if (n > 0) minutes.splice(0, n);
   }
 
   /** Sets a slot's bits from a row; `fresh` slots have no bits yet (saves clearing ~250 bitsets). */
   #write(slot: number, entry: DirectoryEntry, fresh: boolean): void {
     if (!fresh) this.#clear(slot);
     this.#updated[slot] = entry.updatedAt.getTime();
+    this.#setActive(slot, activeOf(entry));
     this.#writeEncoded(slot, encode(entry), true);
   }
 
@@ -414,6 +502,8 @@ export class DirectoryIndex {
     }
     if (e.gender >= 0) setBit(this.#genders[e.gender]!, slot);
     if (e.country >= 0) setBit(this.#countries[e.country]!, slot);
+    if (e.town === TOWN_CODES.newcomer) setBit(this.#newcomers, slot);
+    if (e.town === TOWN_CODES.welcomer) setBit(this.#welcomers, slot);
     if (e.birthday > 0) {
       this.#birthday[slot] = e.birthday;
       const year = Math.floor(e.birthday / 10_000);
@@ -473,6 +563,8 @@ export class DirectoryIndex {
       ...this.#lookingFor,
       ...this.#genders,
       ...this.#countries,
+      this.#newcomers,
+      this.#welcomers,
       ...this.#bornBy.values(),
     ];
   }
@@ -488,6 +580,7 @@ export class DirectoryIndex {
     this.#capacity = capacity;
     this.#created = grownTo(this.#created, capacity);
     this.#updated = grownTo(this.#updated, capacity);
+    this.#active = grownTo(this.#active, capacity);
     this.#birthday = grownTo(this.#birthday, capacity);
     const city = new Int32Array(capacity).fill(-1);
     city.set(this.#city);
@@ -521,6 +614,8 @@ export class DirectoryIndex {
     this.#lookingFor = LOOKING_FOR.map((_, i) => bitset(this.#lookingFor[i]));
     this.#genders = GENDERS.map((_, i) => bitset(this.#genders[i]));
     this.#countries = COUNTRIES.map((_, i) => bitset(this.#countries[i]));
+    this.#newcomers = bitset(this.#newcomers);
+    this.#welcomers = bitset(this.#welcomers);
     for (const [year, bits] of this.#bornBy) this.#bornBy.set(year, bitset(bits));
     this.#blockMax = new Int32Array((words >>> BLOCK_SHIFT) + 1);
     this.#cityMask = new Int32Array(words);
@@ -540,32 +635,100 @@ export class DirectoryIndex {
       const i = INTEREST_POS.get(id);
       return i === undefined ? [] : [i];
     });
+    if (q.sort === 'sharedInterests') {
+      return this.#byShared(
+        q,
+        filter,
+        viewer.map((i) => this.#interestAt[i]!),
+      );
+    }
+    const viewerBits = viewer.map((i) => this.#interests[i]!);
     return q.sort === 'newest'
-      ? this.#newest(
-          q,
-          filter,
-          viewer.map((i) => this.#interests[i]!),
-        )
-      : this.#byShared(
-          q,
-          filter,
-          viewer.map((i) => this.#interestAt[i]!),
-        );
+      ? this.#newest(q, filter, viewerBits)
+      : this.#recentlyActive(q, filter, viewerBits);
   }
 
-  #newest(q: DirectorySearch, f: CompiledFilter, viewer: Int32Array[]): DirectoryHit[] {
+  #sharedWith(viewer: Int32Array[], slot: number): number {
+    let shared = 0;
+    for (const bits of viewer) if (hasBit(bits, slot)) shared += 1;
+    return shared;
+  }
+
+  /**
+   * Members active within the week by the minute of their last activity, latest first, newest member first
+   * within a minute; then everyone else newest first. Pass 1 walks the minutes from the latest down and
+   * stops when the page is full; pass 2 is the newest walk over the others, which stops the same way.
+   */
+  #recentlyActive(q: DirectorySearch, f: CompiledFilter, viewer: Int32Array[]): DirectoryHit[] {
+    const since = q.now.getTime() - ACTIVE_WEEK_MS;
+    // A day of margin: a search with a slightly earlier clock still finds what it should.
+    this.#dropMinutesBefore(minuteOf(since) - 24 * 60);
+    const active = this.#active;
+    // The order's key: the minute of the last activity shown, within the week (0: none).
+    const keyOf = (slot: number) =>
+      q.hideActivity || active[slot]! < since ? 0 : minuteOf(active[slot]!) * ACTIVITY_BUCKET_MS;
+    const cursorKey = q.after ? q.after.active : Infinity;
+    const cursorSlot = q.after ? this.#positionOf(q.after.createdAt, q.after.id) : this.#size;
+    const best: { key: number; slot: number }[] = [];
+    const minutes = this.#activeMinutes;
+    if (!q.hideActivity && cursorKey > 0) {
+      const first = minuteOf(since);
+      for (let i = minutes.length - 1; i >= 0 && best.length < q.limit; i -= 1) {
+        const minute = minutes[i]!;
+        if (minute < first) break;
+        const key = minute * ACTIVITY_BUCKET_MS;
+        if (key > cursorKey) continue;
+        const slots = this.#activeByMinute.get(minute)!;
+        // Newest first: from the highest slot down (below the cursor's in the cursor's minute).
+        let at = key === cursorKey ? lowerBound(slots, cursorSlot) : slots.length;
+        while (at > 0 && best.length < q.limit) {
+          const slot = slots[(at -= 1)]!;
+          // The week's first minute may hold activity from just before the week.
+          if (slot < f.firstSlot || keyOf(slot) === 0) continue;
+          if (((f.mask(slot >>> 5) >>> (slot & 31)) & 1) === 0 || !this.#accept(slot, q, f)) continue;
+          best.push({ key, slot });
+        }
+      }
+    }
+    const hits: DirectoryHit[] = best.map(({ key, slot }) => ({
+      id: this.#ids[slot]!,
+      shared: this.#sharedWith(viewer, slot),
+      active: key,
+      createdAt: this.#created[slot]!,
+    }));
+    // Pass 2: everyone without a shown activity this week, newest first.
+    const rest = this.#newest({ ...q, limit: q.limit - hits.length }, f, viewer, {
+      end: cursorKey === 0 ? cursorSlot : this.#size,
+      skip: (slot) => keyOf(slot) !== 0,
+    });
+    hits.push(...rest);
+    return hits;
+  }
+
+  /** Newest first from `end` (the cursor's slot by default), passing over the slots `skip` names. */
+  #newest(
+    q: DirectorySearch,
+    f: CompiledFilter,
+    viewer: Int32Array[],
+    {
+      end = q.after ? this.#positionOf(q.after.createdAt, q.after.id) : this.#size,
+      skip = () => false,
+    }: { end?: number; skip?: (slot: number) => boolean } = {},
+  ): DirectoryHit[] {
     const hits: DirectoryHit[] = [];
-    const end = q.after ? this.#positionOf(q.after.createdAt, q.after.id) : this.#size;
     for (let w = wordsFor(end) - 1; w >= f.firstWord && hits.length < q.limit; w -= 1) {
       let m = f.mask(w) & rangeMask(w, f.firstSlot, end);
       while (m !== 0 && hits.length < q.limit) {
         const bit = 31 - Math.clz32(m);
         m &= ~(1 << bit);
         const slot = (w << 5) | bit;
-        if (!this.#accept(slot, q, f)) continue;
-        let shared = 0;
-        for (const bits of viewer) if (hasBit(bits, slot)) shared += 1;
-        hits.push({ id: this.#ids[slot]!, shared, createdAt: this.#created[slot]! });
+        if (skip(slot) || !this.#accept(slot, q, f)) continue;
+        hits.push({
+          id: this.#ids[slot]!,
+          shared: this.#sharedWith(viewer, slot),
+          active: 0,
+          createdAt: this.#created[slot]!,
+        });
       }
     }
     return hits;
@@ -625,7 +788,7 @@ export class DirectoryIndex {
           m &= ~(1 << bit);
           const slot = (w << 5) | bit;
           if (this.#accept(slot, q, f)) {
-            hits.push({ id: this.#ids[slot]!, shared, createdAt: this.#created[slot]! });
+            hits.push({ id: this.#ids[slot]!, shared, active: 0, createdAt: this.#created[slot]! });
           }
         }
       }
@@ -664,6 +827,7 @@ export class DirectoryIndex {
       if (!bits) return null;
       all.push(bits);
     }
+    if (filters.newInTown) all.push(filters.newInTown === 'newcomers' ? this.#newcomers : this.#welcomers);
     for (const id of filters.interests ?? []) {
       const bits = pick(this.#interests, INTEREST_POS, id);
       if (!bits) return null;
@@ -767,6 +931,22 @@ interface CompiledFilter {
   firstSlot: number;
   firstWord: number;
   birthdays: { after: number; upTo: number } | null;
+}
+
+/** Activity is grouped by the minute (the recently-active order reads the latest minutes first). */
+const ACTIVITY_BUCKET_MS = 60_000;
+const minuteOf = (time: number) => Math.floor(time / ACTIVITY_BUCKET_MS);
+
+/** The first index of a sorted array whose value is not below `value`. */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The bits of word `w` that stand for slots in [from, to). */

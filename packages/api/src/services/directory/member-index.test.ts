@@ -1,9 +1,12 @@
 import {
+  ACTIVE_WEEK_MS,
   COUNTRIES,
   GENDERS,
   INTERESTS,
   LANGUAGES,
   LOOKING_FOR,
+  NEW_IN_TOWN_STATUSES,
+  NEW_IN_TOWN_FILTERS,
   NEW_MEMBER_WINDOW_MS,
   ageOn,
   isListedInDirectory,
@@ -12,7 +15,7 @@ import {
 } from '@amiko/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DirectoryIndex, type DirectoryEntry, type DirectoryHit } from './directory-index.ts';
+import { DirectoryIndex, type DirectoryEntry, type DirectoryHit } from './member-index.ts';
 
 // The index is checked against the plainest possible implementation of the same rules: filter every
 // member, sort them all, and compare with what the index returns page by page.
@@ -50,6 +53,17 @@ const entryArb = (id: string) =>
     interests: fc.uniqueArray(fc.constantFrom(...someInterests), { minLength: 8, maxLength: 14 }),
     hasPhoto: fc.integer({ min: 0, max: 7 }).map((n) => n > 0),
     storyLength: fc.constantFrom(0, 299, 300, 800),
+    // Few distinct times (ties in the recently-active order, several in one minute), some right at the edge
+    // of the week.
+    lastActiveAt: fc.option(
+      fc
+        .constantFrom(0, 20_000, 59_999, 60_000, 3_600_000, DAY, ACTIVE_WEEK_MS, ACTIVE_WEEK_MS + 1, 9 * DAY)
+        .map((ago) => new Date(NOW.getTime() - ago)),
+      { freq: 4 },
+    ),
+    showActivity: fc.integer({ min: 0, max: 4 }).map((n) => n > 0),
+    newInTown: fc.option(fc.constantFrom(...NEW_IN_TOWN_STATUSES), { freq: 2 }),
+    welcomesNewcomers: fc.boolean(),
   }) satisfies fc.Arbitrary<DirectoryEntry>;
 
 const filtersArb: fc.Arbitrary<DirectoryFilters> = fc.record(
@@ -64,6 +78,7 @@ const filtersArb: fc.Arbitrary<DirectoryFilters> = fc.record(
     lookingFor: fc.uniqueArray(fc.constantFrom(...LOOKING_FOR), { minLength: 1, maxLength: 2 }),
     interests: fc.uniqueArray(fc.constantFrom(...someInterests), { minLength: 1, maxLength: 2 }),
     newMembers: fc.boolean(),
+    newInTown: fc.constantFrom(...NEW_IN_TOWN_FILTERS),
   },
   { requiredKeys: [] },
 );
@@ -74,6 +89,7 @@ function expected(
   sort: DirectorySort,
   viewer: readonly string[],
   exclude: ReadonlySet<string>,
+  hideActivity = false,
 ): DirectoryHit[] {
   const matches = entries.filter((e) => {
     const listed = isListedInDirectory({
@@ -91,6 +107,9 @@ function expected(
     if (filters.languages?.length && !filters.languages.some((l) => spoken.includes(l))) return false;
     if (filters.lookingFor?.length && !filters.lookingFor.some((l) => e.lookingFor.includes(l))) return false;
     if (filters.interests && !filters.interests.every((i) => e.interests.includes(i))) return false;
+    // Newcomers: anyone new here or moving here; welcomers: locals (no such status) who welcome them.
+    if (filters.newInTown === 'newcomers' && e.newInTown === null) return false;
+    if (filters.newInTown === 'welcomers' && (e.newInTown !== null || !e.welcomesNewcomers)) return false;
     if (filters.newMembers && NOW.getTime() - e.createdAt.getTime() > NEW_MEMBER_WINDOW_MS) return false;
     if (filters.age) {
       if (!e.birthday) return false;
@@ -99,14 +118,30 @@ function expected(
     }
     return true;
   });
+  // The recently-active order: activity shown by the member, seen by the viewer and within the week first,
+  // by its minute.
+  const activeKey = (e: DirectoryEntry) =>
+    sort === 'recentlyActive' &&
+    !hideActivity &&
+    e.showActivity &&
+    e.lastActiveAt &&
+    NOW.getTime() - e.lastActiveAt.getTime() <= ACTIVE_WEEK_MS
+      ? Math.floor(e.lastActiveAt.getTime() / 60_000) * 60_000
+      : 0;
   const hits = matches.map((e) => ({
     id: e.id,
     shared: e.interests.filter((i) => viewer.includes(i)).length,
+    active: activeKey(e),
     createdAt: e.createdAt.getTime(),
   }));
   const newestFirst = (a: DirectoryHit, b: DirectoryHit) =>
     b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-  return hits.sort(sort === 'newest' ? newestFirst : (a, b) => b.shared - a.shared || newestFirst(a, b));
+  const orders: Record<DirectorySort, (a: DirectoryHit, b: DirectoryHit) => number> = {
+    newest: newestFirst,
+    sharedInterests: (a, b) => b.shared - a.shared || newestFirst(a, b),
+    recentlyActive: (a, b) => b.active - a.active || newestFirst(a, b),
+  };
+  return hits.sort(orders[sort]);
 }
 
 function pageThrough(
@@ -116,10 +151,20 @@ function pageThrough(
   viewer: readonly string[],
   exclude: ReadonlySet<string>,
   limit: number,
+  hideActivity = false,
 ): DirectoryHit[] {
   const all: DirectoryHit[] = [];
   for (let after: DirectoryHit | null = null; ;) {
-    const page = index.search({ filters, sort, viewerInterests: viewer, exclude, after, limit, now: NOW });
+    const page = index.search({
+      filters,
+      sort,
+      viewerInterests: viewer,
+      exclude,
+      after,
+      limit,
+      now: NOW,
+      hideActivity,
+    });
     all.push(...page);
     if (page.length < limit) return all;
     after = page.at(-1)!;
@@ -142,33 +187,60 @@ function listedEntry(id: string): DirectoryEntry {
     interests: someInterests.slice(0, 10),
     hasPhoto: true,
     storyLength: 300,
+    lastActiveAt: null,
+    showActivity: true,
+    newInTown: null,
+    welcomesNewcomers: false,
   };
 }
 
 const ids = Array.from({ length: 90 }, (_, i) => `m${String(i).padStart(3, '0')}${'x'.repeat(i % 3)}`);
 
-describe('directory index', () => {
+// Hundreds of fast-check runs over three orders: seconds on a busy two-core machine (once 6 s at load 19).
+describe('directory index', { timeout: 30_000 }, () => {
   it('pages through exactly the members the rules list, in order, whatever the filters', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 90 }).chain((n) => fc.tuple(...ids.slice(0, n).map(entryArb))),
         filtersArb,
-        fc.constantFrom<DirectorySort>('newest', 'sharedInterests'),
+        fc.constantFrom<DirectorySort>('newest', 'sharedInterests', 'recentlyActive'),
         fc.uniqueArray(fc.constantFrom(...someInterests), { maxLength: 14 }),
         fc.integer({ min: 1, max: 7 }),
         fc.boolean(),
-        (entries, filters, sort, viewer, limit, oneByOne) => {
+        fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+        (entries, filters, sort, viewer, limit, oneByOne, hideActivity) => {
           // Either built at once (start-up) or upserted in any order (rows arriving late), which must
           // end in the same state.
           const index = oneByOne ? new DirectoryIndex(8) : DirectoryIndex.of(entries);
           if (oneByOne) for (const e of entries) index.upsert(e);
           const exclude = new Set(entries.filter((_, i) => i % 7 === 3).map((e) => e.id));
-          expect(pageThrough(index, filters, sort, viewer, exclude, limit)).toEqual(
-            expected(entries, filters, sort, viewer, exclude),
+          expect(pageThrough(index, filters, sort, viewer, exclude, limit, hideActivity)).toEqual(
+            expected(entries, filters, sort, viewer, exclude, hideActivity),
           );
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('finds newcomers and the locals who welcome them, alone and within a city', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 90 }).chain((n) => fc.tuple(...ids.slice(0, n).map(entryArb))),
+        fc.constantFrom(...NEW_IN_TOWN_FILTERS),
+        fc.option(fc.constantFrom('berlin', 'burg', 'Wien', 'nowhere'), { nil: undefined }),
+        fc.constantFrom<DirectorySort>('newest', 'sharedInterests'),
+        fc.integer({ min: 1, max: 7 }),
+        (entries, newInTown, city, sort, limit) => {
+          const index = DirectoryIndex.of(entries);
+          const filters: DirectoryFilters = { newInTown, ...(city ? { city } : {}) };
+          const viewer = someInterests.slice(0, 6);
+          expect(pageThrough(index, filters, sort, viewer, new Set(), limit)).toEqual(
+            expected(entries, filters, sort, viewer, new Set()),
+          );
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
@@ -204,7 +276,7 @@ describe('directory index', () => {
       fc.property(
         fc.tuple(...ids.slice(0, 40).map(entryArb)),
         fc.tuple(...ids.slice(0, 40).map(entryArb)),
-        fc.constantFrom<DirectorySort>('newest', 'sharedInterests'),
+        fc.constantFrom<DirectorySort>('newest', 'sharedInterests', 'recentlyActive'),
         (before, after, sort) => {
           const index = DirectoryIndex.of(before);
           const changed = after.map((e, i) => ({
@@ -223,6 +295,36 @@ describe('directory index', () => {
       ),
       { numRuns: 100 },
     );
+  });
+
+  it('lets activity age out of the week as time passes, and a new activity bring a member back', () => {
+    const entry = (id: string, daysAgo: number, activeDaysAgo: number | null): DirectoryEntry => ({
+      ...listedEntry(id),
+      createdAt: new Date(NOW.getTime() - daysAgo * DAY),
+      lastActiveAt: activeDaysAgo === null ? null : new Date(NOW.getTime() - activeDaysAgo * DAY),
+    });
+    const index = DirectoryIndex.of([entry('old', 30, 6), entry('mid', 20, 1), entry('new', 10, null)]);
+    const order = (now: Date) =>
+      index
+        .search({
+          filters: {},
+          sort: 'recentlyActive',
+          viewerInterests: [],
+          exclude: new Set(),
+          after: null,
+          limit: 10,
+          now,
+        })
+        .map((h) => h.id);
+    expect(order(NOW)).toEqual(['mid', 'old', 'new']);
+    // Two days later 'old' was last active eight days ago: among the others, newest first.
+    const later = new Date(NOW.getTime() + 2 * DAY);
+    expect(order(later)).toEqual(['mid', 'new', 'old']);
+    // Much later, its minute is forgotten; a fresh activity puts it first again.
+    const muchLater = new Date(NOW.getTime() + 20 * DAY);
+    expect(order(muchLater)).toEqual(['new', 'mid', 'old']);
+    index.upsert({ ...entry('old', 30, null), lastActiveAt: muchLater, updatedAt: muchLater });
+    expect(order(muchLater)).toEqual(['old', 'new', 'mid']);
   });
 
   it('keeps working across many slots (word and block boundaries, growth, late inserts)', () => {
@@ -246,14 +348,26 @@ describe('directory index', () => {
         interests: i % 997 === 0 ? someInterests.slice(0, 12) : someInterests.slice(i % 4, (i % 4) + 10),
         hasPhoto: true,
         storyLength: 400,
+        // Activity spread over two weeks, with ties, across word and block boundaries.
+        lastActiveAt:
+          i % 3 === 0 ? null : new Date(NOW.getTime() - (i % 97) * 3_600_000 * 3 - (i % 7) * 10_000),
+        showActivity: i % 11 !== 0,
+        newInTown: i % 7 === 0 ? 'newHere' : i % 11 === 0 ? 'movingHere' : null,
+        welcomesNewcomers: i % 3 === 0,
       };
       entries.push(entry);
       index.upsert(entry);
     }
     expect(index.listedCount()).toBe(5000);
     const viewer = someInterests.slice(0, 10);
-    for (const sort of ['newest', 'sharedInterests'] as const) {
-      for (const filters of [{}, { city: 'berl' }, { gender: 'female' as const }]) {
+    for (const sort of ['newest', 'sharedInterests', 'recentlyActive'] as const) {
+      for (const filters of [
+        {},
+        { city: 'berl' },
+        { gender: 'female' as const },
+        { newInTown: 'newcomers' as const, city: 'berl' },
+        { newInTown: 'welcomers' as const },
+      ]) {
         expect(pageThrough(index, filters, sort, viewer, new Set(), 20)).toEqual(
           expected(entries, filters, sort, viewer, new Set()),
         );
