@@ -19,11 +19,12 @@ import {
   threadPage,
   unreadState,
 } from '../services/messages.ts';
-import { memberProcedure, router, verifiedProcedure } from '../trpc.ts';
+import { router, verifiedProcedure } from '../trpc.ts';
 
 // Reading, read receipts and deleting are open to every verified member; sending needs access (paid or
-// early access). The socket server (apps/server/src/plugins/socket.ts) offers the same operations over
-// the live connection: each action is one service function (send, sync, readConversation) both call.
+// early access), checked in send() itself, for both transports alike (and each refusal counted once). The
+// socket server (apps/server/src/plugins/socket.ts) offers the same operations over the live connection:
+// each action is one service function (send, sync, readConversation) both call.
 export const messagesRouter = router({
   /** The member's conversations, newest first, with the cursor to sync from. */
   conversations: verifiedProcedure.query(({ ctx }) => listConversations(ctx.deps, ctx.member.id)),
@@ -39,7 +40,7 @@ export const messagesRouter = router({
   sync: verifiedProcedure
     .input(syncSchema)
     .query(({ ctx, input }) => sync(ctx.deps, ctx.member.id, input.after)),
-  send: memberProcedure
+  send: verifiedProcedure
     .input(sendMessageSchema)
     .mutation(({ ctx, input }) =>
       send(ctx.deps, { id: ctx.member.id, canMessage: canMessage(ctx.member) }, input),

@@ -8,9 +8,13 @@ import {
   type StoredMessage,
 } from '@amiko/db';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+// Db is typed as PostgreSQL's query builder for both dialects (packages/db/src/client.ts), and so is a
+// subquery of it.
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Deps } from '../context.ts';
 
 import { AppError, appError } from '../errors.ts';
+import { sendRefusalOf } from '../metrics.ts';
 import { scheduleMessageMail } from './message-mail.ts';
 import { assertShown } from './profile.ts';
 import { avatarUrl } from './views.ts';
@@ -68,12 +72,17 @@ export interface SendResult {
   created: boolean;
 }
 
-/**
- * Messages per replay page. At MESSAGE_MAX_LENGTH characters each (up to 12 KB of JSON), a page stays under ~1 MB however long the
- * messages are (issue 17: one answer must not make the server hold more than that); the client asks for the
- * next page until it has caught up.
- */
+/** Messages per replay page at most; the client asks for the next page until it has caught up. */
 export const SYNC_PAGE_SIZE = 50;
+
+/**
+ * Bytes of message text per page (replay and thread pages), besides their count: a page takes messages while
+ * the texts before them add up to less than this, so it holds at most this plus one message (a message of
+ * MESSAGE_MAX_LENGTH three-byte characters is 12 KB) and says there is more. Ten calls of a tRPC batch stay
+ * under ~1 MB together however long and wide the messages are (issue 17: no single request may make the server
+ * hold more than that); messages as members write them (a few hundred bytes) fill a page by count first.
+ */
+export const PAGE_TEXT_BYTES = 32 * 1024;
 
 /** "<smaller id>:<larger id>": one conversation per pair of members (conversations.pair_key is unique). */
 export function pairKey(a: string, b: string): string {
@@ -112,6 +121,34 @@ function buildStatements(database: Database) {
     body: m.body,
     createdAt: m.createdAt,
     readAt: m.readAt,
+  };
+  const sizedColumns = { ...messageColumns, bytes: sql<number>`octet_length(${m.body})`.as('bytes') };
+  /**
+   * A page of messages (at most `limit`, chosen in the subquery) cut at PAGE_TEXT_BYTES: the window sums the
+   * texts in page order, and a message whose predecessors already reach the budget comes without its text
+   * (null), which pageOf drops. The database reads the texts; the server never receives those past the cut.
+   */
+  const withinTextBudget = (
+    db: Db,
+    page: SubqueryWithSelection<typeof sizedColumns, 'page'>,
+    order: 'asc' | 'desc',
+  ) => {
+    const byId = order === 'asc' ? sql`${page.id}` : sql`${page.id} desc`;
+    return db
+      .select({
+        id: page.id,
+        conversationId: page.conversationId,
+        senderId: page.senderId,
+        recipientId: page.recipientId,
+        clientId: page.clientId,
+        createdAt: page.createdAt,
+        readAt: page.readAt,
+        body: sql<
+          string | null
+        >`case when sum(${page.bytes}) over (order by ${byId}) - ${page.bytes} < ${ph('budget')} then ${page.body} end`,
+      })
+      .from(page)
+      .orderBy(order === 'asc' ? asc(page.id) : desc(page.id));
   };
   const blockedEitherWay = (me: unknown, other: unknown) =>
     sql<boolean>`exists(select 1 from ${blocks} where (${blocks.blockerId} = ${me} and ${blocks.blockedId} = ${other}) or (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${me}))`.mapWith(
@@ -152,21 +189,31 @@ function buildStatements(database: Database) {
         .where(and(eq(p.conversationId, ph('id')), eq(p.memberId, ph('me')))),
     ),
     sync: preparedPerConnection(database, 'msg_sync', (db) =>
-      db
-        .select(messageColumns)
-        .from(m)
-        .innerJoin(p, and(eq(p.conversationId, m.conversationId), eq(p.memberId, ph('me'))))
-        .where(gt(m.id, ph('after')))
-        .orderBy(asc(m.id))
-        .limit(ph('limit')),
+      withinTextBudget(
+        db,
+        db
+          .select(sizedColumns)
+          .from(m)
+          .innerJoin(p, and(eq(p.conversationId, m.conversationId), eq(p.memberId, ph('me'))))
+          .where(gt(m.id, ph('after')))
+          .orderBy(asc(m.id))
+          .limit(ph('limit'))
+          .as('page'),
+        'asc',
+      ),
     ),
     thread: preparedPerConnection(database, 'msg_thread', (db) =>
-      db
-        .select(messageColumns)
-        .from(m)
-        .where(and(eq(m.conversationId, ph('id')), lt(m.id, ph('before'))))
-        .orderBy(desc(m.id))
-        .limit(ph('limit')),
+      withinTextBudget(
+        db,
+        db
+          .select(sizedColumns)
+          .from(m)
+          .where(and(eq(m.conversationId, ph('id')), lt(m.id, ph('before'))))
+          .orderBy(desc(m.id))
+          .limit(ph('limit'))
+          .as('page'),
+        'desc',
+      ),
     ),
     unreadState: preparedPerConnection(database, 'msg_unread_state', (db) =>
       db
@@ -222,9 +269,16 @@ export async function send(
   input: SendMessageInput,
   origin: { exceptSocket?: string } = {},
 ): Promise<SendResult> {
-  if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
-    throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
-  const result = await sendMessage(deps, sender.id, input);
+  let result: SendResult;
+  try {
+    if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
+      throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
+    result = await sendMessage(deps, sender.id, input);
+  } catch (error) {
+    if (error instanceof AppError) deps.metrics.sendRefused(sendRefusalOf(error.appCode));
+    throw error;
+  }
+  if (result.created) deps.metrics.messageStored();
   publishMessage(deps, result.message, origin.exceptSocket);
   // After the message is stored, not in its transaction (the send is one statement per dialect, in
   // @amiko/db): a failure here loses one reminder mail, never the message, and is logged. A recipient
@@ -245,7 +299,10 @@ export async function sync(
   after: number,
 ): Promise<{ messages: MessageView[]; more: boolean }> {
   await deps.limiter.check('sync:account', memberId);
-  return messagesAfter(deps, memberId, after);
+  const page = await messagesAfter(deps, memberId, after);
+  const received = page.messages.filter((m) => m.recipientId === memberId).length;
+  if (received > 0) deps.metrics.messagesDelivered('replay', received);
+  return page;
 }
 
 /** Read marks, for both transports: mark, then tell both participants and the reader's devices. */
@@ -340,12 +397,29 @@ export async function threadPage(
       id: input.conversationId,
       before: input.before ?? Number.MAX_SAFE_INTEGER,
       limit: input.limit + 1,
+      budget: PAGE_TEXT_BYTES,
     });
-  const hasMore = rows.length > input.limit;
-  return { messages: rows.slice(0, input.limit).reverse().map(toView), hasMore };
+  const { messages, more } = pageOf(rows, input.limit);
+  return { messages: messages.reverse(), hasMore: more };
 }
 
-/** Every message of the member's conversations after `after`, ascending, a page at a time. */
+/**
+ * The messages of a page as read (one more than `size` asked for, those past the text budget without their
+ * text): at most `size` of them, up to the first without text; more when the database had any beyond.
+ */
+function pageOf(
+  rows: (Omit<Parameters<typeof toView>[0], 'body'> & { body: string | null })[],
+  size: number,
+): { messages: MessageView[]; more: boolean } {
+  const cut = rows.findIndex((row) => row.body === null);
+  const kept = rows.slice(0, Math.min(size, cut === -1 ? rows.length : cut));
+  return {
+    messages: kept.map(({ body, ...row }) => toView({ ...row, body: body ?? '' })),
+    more: rows.length > kept.length,
+  };
+}
+
+/** The member's messages after `after`, ascending, a page at a time (by count and by bytes of text). */
 async function messagesAfter(
   deps: Deps,
   memberId: string,
@@ -354,8 +428,8 @@ async function messagesAfter(
   const { database } = deps;
   const rows = await statementsOf(database)
     .sync(database.db)
-    .execute({ me: memberId, after, limit: SYNC_PAGE_SIZE + 1 });
-  return { messages: rows.slice(0, SYNC_PAGE_SIZE).map(toView), more: rows.length > SYNC_PAGE_SIZE };
+    .execute({ me: memberId, after, limit: SYNC_PAGE_SIZE + 1, budget: PAGE_TEXT_BYTES });
+  return pageOf(rows, SYNC_PAGE_SIZE);
 }
 
 /**
