@@ -8,7 +8,7 @@ import {
   type NotificationSettings,
   type NotificationSettingsChange,
 } from '@amiko/core';
-import { sqliteSchema, type Member } from '@amiko/db';
+import { sqliteSchema, type Db, type Member, type Schema } from '@amiko/db';
 import { eq, getTableColumns, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../context.ts';
@@ -106,6 +106,7 @@ function tombstone(member: Member, now: Date): Partial<Member> {
   for (const field of PROFILE_FIELD_NAMES) {
     const value: unknown = member[field];
     if (Array.isArray(value)) blank[field] = [];
+    else if (typeof value === 'boolean') blank[field] = false;
     else if (value !== null && typeof value === 'object') blank[field] = {};
     else blank[field] = columns[field].notNull ? '' : null;
   }
@@ -121,18 +122,32 @@ function tombstone(member: Member, now: Date): Partial<Member> {
 }
 
 /**
- * Deletes an account (SPEC §6, password re-checked). The row stays as a blank tombstone, so the
- * conversations of the people the member talked to keep working and show a deleted member; everything
- * personal goes: profile, address, password, photos, sessions, mailed links, favourites and blocks.
+ * Deletes an account (SPEC §6, password re-checked): deleteMember, then this browser's cookie goes too.
  */
 export async function deleteAccount(ctx: SignedIn, password: string): Promise<{ ok: true }> {
-  const { deps } = ctx;
-  const { database } = deps;
-  const { t } = database;
   const member = await recheckPassword(ctx, password, {
     key: 'auth:errors.wrongPassword',
     field: 'password',
   });
+  await deleteMember(ctx.deps, member);
+  ctx.clearSessionCookie();
+  return { ok: true };
+}
+
+/**
+ * Deletes a member's account: the member's own choice (deleteAccount) or an operator's (`pnpm admin
+ * delete-member`), the same way. The row stays as a blank tombstone, so the conversations of the people the
+ * member talked to keep working and show a deleted member; everything personal goes: profile, address,
+ * password, photos, sessions, mailed links, favourites and blocks.
+ */
+export async function deleteMember(
+  deps: Pick<Deps, 'database' | 'realtime' | 'photos' | 'log'>,
+  member: Member,
+  /** More database work of the same transaction (the moderation log's entry). */
+  alongside?: (tx: Db, t: Schema) => Promise<void>,
+): Promise<void> {
+  const { database } = deps;
+  const { t } = database;
   const now = new Date();
   await database.transaction(async (tx) => {
     const blanked = await tx
@@ -153,15 +168,14 @@ export async function deleteAccount(ctx: SignedIn, password: string): Promise<{ 
       .update(t.contactMessages)
       .set({ memberId: null })
       .where(eq(t.contactMessages.memberId, member.id));
+    await alongside?.(tx, t);
   });
   deps.realtime.disconnectMember(member.id);
-  ctx.clearSessionCookie();
   for (const key of [member.photoKey, member.croppedPhotoKey]) {
     await deps.photos.remove(key).catch((error: unknown) => {
       deps.log.error({ err: error, memberId: member.id }, 'could not remove a deleted member’s photo');
     });
   }
-  return { ok: true };
 }
 
 /** Settings → Notifications. */
