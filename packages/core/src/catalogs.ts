@@ -1038,6 +1038,10 @@ export const MENTAL_WELLNESS_ACTIVITIES = [
 ] as const;
 export type MentalWellnessActivity = (typeof MENTAL_WELLNESS_ACTIVITIES)[number];
 
+/** New in town (issue 19.4): since when a member is new in their city, or that they are moving there. */
+export const NEW_IN_TOWN_STATUSES = ['newHere', 'movingHere'] as const;
+export type NewInTownStatus = (typeof NEW_IN_TOWN_STATUSES)[number];
+
 /** Every catalog by the name its labels use in the `catalog` i18n namespace. */
 export const CATALOGS = {
   interests: INTERESTS,
@@ -1078,6 +1082,7 @@ export const CATALOGS = {
   wellnessPractices: WELLNESS_PRACTICES,
   dietPreferences: DIET_PREFERENCES,
   mentalWellnessActivities: MENTAL_WELLNESS_ACTIVITIES,
+  newInTownStatuses: NEW_IN_TOWN_STATUSES,
 } as const;
 export type CatalogName = keyof typeof CATALOGS;
 export type CatalogId<N extends CatalogName> = (typeof CATALOGS)[N][number];

@@ -1,64 +1,28 @@
-import { ageOn, profileCompletion, type ProfileFields, type ProfileSectionSave } from '@amiko/core';
+import {
+  PROFILE_FIELD_NAMES,
+  ageOn,
+  profileCompletion,
+  type ProfileFieldName,
+  type ProfileFields,
+  type ProfileSectionSave,
+} from '@amiko/core';
 import type { Member } from '@amiko/db';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
 import { blockedEitherWay } from './blocks.ts';
-import { isListedRow } from './directory.ts';
+import { isListedRow } from './directory/query.ts';
 import { avatarUrl, photoUrl } from './views.ts';
+import { activityFor } from './activity.ts';
+
+// Every profile field is a column of the same name and type (checked here at compile time), so a new field
+// of core's profileSections needs nothing in this file.
+const _columnsMatchFields: ProfileFields = {} as Pick<Member, ProfileFieldName>;
 
 /** The editable profile fields of a member row, with the stored types. */
 export function profileFields(member: Member): ProfileFields {
-  return {
-    name: member.name,
-    phone: member.phone,
-    birthday: member.birthday,
-    gender: member.gender,
-    nativeLanguage: member.nativeLanguage,
-    otherLanguages: member.otherLanguages,
-    country: member.country,
-    city: member.city,
-    timezone: member.timezone,
-    interests: member.interests,
-    mbtiType: member.mbtiType,
-    bigFiveTraits: member.bigFiveTraits,
-    personalityDescriptors: member.personalityDescriptors,
-    currentJobTitle: member.currentJobTitle,
-    jobField: member.jobField,
-    educationLevel: member.educationLevel,
-    professionalSkills: member.professionalSkills,
-    futureGoals: member.futureGoals,
-    favoriteBooks: member.favoriteBooks,
-    moviesAndShows: member.moviesAndShows,
-    favoriteMusic: member.favoriteMusic,
-    podcastsAndBlogs: member.podcastsAndBlogs,
-    favoriteCuisine: member.favoriteCuisine,
-    danceStyles: member.danceStyles,
-    eventPreferences: member.eventPreferences,
-    festivals: member.festivals,
-    religion: member.religion,
-    coreValues: member.coreValues,
-    philosophies: member.philosophies,
-    signatureQuotes: member.signatureQuotes,
-    lifeMantra: member.lifeMantra,
-    favoriteQuotes: member.favoriteQuotes,
-    relationshipStatus: member.relationshipStatus,
-    havingKids: member.havingKids,
-    lookingFor: member.lookingFor,
-    importantQualities: member.importantQualities,
-    dealBreakers: member.dealBreakers,
-    communicationStyle: member.communicationStyle,
-    relationshipGoals: member.relationshipGoals,
-    familyPlanning: member.familyPlanning,
-    lifestyleCompatibility: member.lifestyleCompatibility,
-    fitnessPreferences: member.fitnessPreferences,
-    favoriteSports: member.favoriteSports,
-    wellnessPractices: member.wellnessPractices,
-    dietPreferences: member.dietPreferences,
-    mentalWellnessActivities: member.mentalWellnessActivities,
-    story: member.story,
-  };
+  return Object.fromEntries(PROFILE_FIELD_NAMES.map((name) => [name, member[name]])) as ProfileFields;
 }
 
 /** The member's own profile as the profile and settings screens edit it. */
@@ -150,6 +114,15 @@ export async function publicProfile(deps: Deps, viewerId: string, memberId: stri
     sharedInterests: member.interests.filter((i) => mine.has(i)),
     isFavorite: favorite.length > 0,
     isSelf,
+    /** "Active now/today/this week" or null (older, hidden by either side; never on one's own profile). */
+    activity: viewer ? activityFor(member, viewer.showActivity, new Date()) : null,
+    /**
+     * The viewer's own city and new-in-town answers, for the icebreakers' line about a town both name
+     * (core's townIcebreaker, issue 19.3); null on one's own profile.
+     */
+    viewerTown: viewer
+      ? { city: viewer.city, newInTown: viewer.newInTown, welcomesNewcomers: viewer.welcomesNewcomers }
+      : null,
   };
 }
 export type PublicProfile = Awaited<ReturnType<typeof publicProfile>>;

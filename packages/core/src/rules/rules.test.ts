@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EARLY_ACCESS_LIMIT, INTERESTS_MIN, STORY_MIN_LENGTH } from '../constants.ts';
-import { PROFILE_FIELD_NAMES } from '../schemas/profile.ts';
+import { COMPLETION_FIELD_NAMES } from '../schemas/profile.ts';
 import { profileCompletion } from './completion.ts';
 import { decideGuard, isProtectedPath } from './guard.ts';
 import { headerMode } from './header.ts';
@@ -113,7 +113,9 @@ describe('pricing destinations (every access state)', () => {
     { card: 'standardAccess', member: { hasPaid: false, hasFreeAccess: true }, count: 900, to: '/community' },
     { card: 'earlyAccess', member: unpaid, count: EARLY_ACCESS_LIMIT - 1, to: '/community' },
     { card: 'standardAccess', member: unpaid, count: EARLY_ACCESS_LIMIT - 1, to: '/payment-info' },
-    { card: 'earlyAccess', member: unpaid, count: EARLY_ACCESS_LIMIT, to: '/payment-info' },
+    // Every early-access place taken: the Early Access card offers nothing (issue 18.2).
+    { card: 'earlyAccess', member: unpaid, count: EARLY_ACCESS_LIMIT, to: null },
+    { card: 'earlyAccess', member: null, count: EARLY_ACCESS_LIMIT, to: null },
     { card: 'standardAccess', member: unpaid, count: EARLY_ACCESS_LIMIT, to: '/payment-info' },
   ] as const;
   for (const c of cases) {
@@ -135,7 +137,19 @@ describe('pricing destinations (every access state)', () => {
             memberCount: n,
           });
           if (canMessage({ hasPaid: paid, hasFreeAccess: free })) expect(to).toBe('/community');
-          else expect(['/community', '/payment-info']).toContain(to);
+          else expect(['/community', '/payment-info', null]).toContain(to);
+        },
+      ),
+    );
+  });
+  it('never leads to payment from the Early Access card once its places are gone', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.record({ hasPaid: fc.boolean(), hasFreeAccess: fc.boolean() })),
+        fc.integer({ min: EARLY_ACCESS_LIMIT, max: 10 * EARLY_ACCESS_LIMIT }),
+        (member, memberCount) => {
+          const to = pricingDestination({ card: 'earlyAccess', member, memberCount });
+          expect(to).toBe(member && canMessage(member) ? '/community' : null);
         },
       ),
     );
@@ -152,7 +166,7 @@ describe('profile completion', () => {
   it('is 0 for an empty profile and 100 when every field and the photo are there', () => {
     expect(profileCompletion({ hasPhoto: false })).toBe(0);
     const full = Object.fromEntries(
-      PROFILE_FIELD_NAMES.map((name) => [name, name === 'bigFiveTraits' ? { openness: 'high' } : ['x']]),
+      COMPLETION_FIELD_NAMES.map((name) => [name, name === 'bigFiveTraits' ? { openness: 'high' } : ['x']]),
     );
     expect(profileCompletion({ ...full, hasPhoto: true })).toBe(100);
   });
@@ -161,13 +175,13 @@ describe('profile completion', () => {
   });
   it('grows with each filled field and stays within 0..100', () => {
     fc.assert(
-      fc.property(fc.subarray([...PROFILE_FIELD_NAMES]), fc.boolean(), (names, photo) => {
+      fc.property(fc.subarray([...COMPLETION_FIELD_NAMES]), fc.boolean(), (names, photo) => {
         const profile = Object.fromEntries(names.map((n) => [n, 'x']));
         const value = profileCompletion({ ...profile, hasPhoto: photo });
         expect(value).toBeGreaterThanOrEqual(0);
         expect(value).toBeLessThanOrEqual(100);
         expect(value).toBe(
-          Math.round(((names.length + (photo ? 1 : 0)) / (PROFILE_FIELD_NAMES.length + 1)) * 100),
+          Math.round(((names.length + (photo ? 1 : 0)) / (COMPLETION_FIELD_NAMES.length + 1)) * 100),
         );
       }),
     );

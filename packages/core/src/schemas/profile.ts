@@ -1,58 +1,73 @@
 import { z } from 'zod';
-import {
-  BIG_FIVE_LEVELS,
-  BIG_FIVE_TRAITS,
-  BOOK_GENRES,
-  COMMUNICATION_STYLES,
-  CORE_VALUES,
-  COUNTRIES,
-  CUISINES,
-  DANCE_STYLES,
-  DEAL_BREAKERS,
-  DIET_PREFERENCES,
-  EDUCATION_LEVELS,
-  EVENT_TYPES,
-  FAMILY_PLANNING,
-  FESTIVALS,
-  FITNESS_ACTIVITIES,
-  FUTURE_GOALS,
-  GENDERS,
-  HAVING_KIDS,
-  IMPORTANT_QUALITIES,
-  INTERESTS,
-  JOB_FIELDS,
-  LANGUAGES,
-  LIFESTYLE_COMPATIBILITY,
-  LOOKING_FOR,
-  MBTI_TYPES,
-  MENTAL_WELLNESS_ACTIVITIES,
-  MOVIE_GENRES,
-  MUSIC_GENRES,
-  PERSONALITY_DESCRIPTORS,
-  PODCAST_CATEGORIES,
-  PROFESSIONAL_SKILLS,
-  RELATIONSHIP_GOALS,
-  RELATIONSHIP_STATUSES,
-  RELIGIONS,
-  SPORTS,
-  WELLNESS_PRACTICES,
-} from '../catalogs.ts';
+import { CATALOGS, type CatalogName } from '../catalogs.ts';
 import { AGE_MAX, AGE_MIN, STORY_MAX_LENGTH, STORY_MIN_LENGTH } from '../constants.ts';
 import { COMMON_ERRORS } from '../errors.ts';
 import { hasControlCharacters, optionalText } from './common.ts';
 import { displayNameSchema } from './names.ts';
 
+/**
+ * How a profile field is edited and shown. Each field's schema below is made by one of the helpers that
+ * follow, which note its kind; the UI's forms and the public profile read it (`profileFieldKinds`), so a
+ * field is described once, here.
+ */
+export type ProfileFieldKind =
+  | { kind: 'select' | 'multi'; catalog: CatalogName }
+  | { kind: 'text' | 'textarea' }
+  /** A level (from `levels`) for some ids of the `keys` catalog, e.g. the Big Five. */
+  | { kind: 'levels'; keys: CatalogName; levels: CatalogName }
+  /** A month as 'YYYY-MM'. */
+  | { kind: 'month' }
+  | { kind: 'switch' };
+
+const FIELD_KINDS = new Map<z.ZodType, ProfileFieldKind>();
+function described<S extends z.ZodType>(schema: S, kind: ProfileFieldKind): S {
+  FIELD_KINDS.set(schema, kind);
+  return schema;
+}
+
 /** A multi-select over a catalog: known ids only, each at most once. */
-function pick<const T extends readonly [string, ...string[]]>(catalog: T) {
-  return z
-    .array(z.enum(catalog))
-    .max(catalog.length)
-    .transform((ids) => [...new Set(ids)]);
+function pick<N extends CatalogName>(catalog: N) {
+  const ids = CATALOGS[catalog];
+  const schema = z
+    .array(z.enum(ids))
+    .max(ids.length)
+    .transform((chosen) => [...new Set(chosen)]);
+  return described(schema, { kind: 'multi', catalog });
 }
 
 /** A single choice from a catalog, or null when cleared. */
-function one<const T extends readonly [string, ...string[]]>(catalog: T) {
-  return z.enum(catalog).nullable();
+function one<N extends CatalogName>(catalog: N) {
+  return described(z.enum(CATALOGS[catalog]).nullable(), { kind: 'select', catalog });
+}
+
+/** A one-line free text, or null when cleared. */
+function text(max: number) {
+  return described(optionalText(max), { kind: 'text' });
+}
+
+/** A free text of several lines, or null when cleared. */
+function textarea(max: number) {
+  return described(optionalText(max, { multiline: true }), { kind: 'textarea' });
+}
+
+/** A level for some ids of a catalog (each id at most once). */
+function levels<K extends CatalogName, L extends CatalogName>(keys: K, levelIds: L) {
+  const schema = z.partialRecord(z.enum(CATALOGS[keys]), z.enum(CATALOGS[levelIds]));
+  return described(schema, { kind: 'levels', keys, levels: levelIds });
+}
+
+/** A calendar month, 'YYYY-MM', or null when cleared. */
+function month() {
+  const schema = z
+    .string()
+    .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, 'profile:errors.invalidMonth')
+    .nullable();
+  return described(schema, { kind: 'month' });
+}
+
+/** Yes or no. */
+function flag() {
+  return described(z.boolean(), { kind: 'switch' });
 }
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()/-]{5,22}$/;
@@ -80,7 +95,7 @@ export function ageOn(birthday: string, now: Date = new Date()): number {
   return age;
 }
 
-export const bigFiveSchema = z.partialRecord(z.enum(BIG_FIVE_TRAITS), z.enum(BIG_FIVE_LEVELS));
+export const bigFiveSchema = levels('bigFiveTraits', 'bigFiveLevels');
 
 /**
  * Every field a member edits, grouped by the section that saves it. Each section saves on its own and is
@@ -97,64 +112,70 @@ export const profileSections = {
       .string()
       .nullable()
       .refine((v) => v === null || isValidBirthday(v), 'settings:errors.invalidBirthdate'),
-    gender: one(GENDERS),
-    nativeLanguage: one(LANGUAGES),
-    otherLanguages: pick(LANGUAGES),
-    country: one(COUNTRIES),
-    city: optionalText(80),
-    timezone: optionalText(64),
+    gender: one('genders'),
+    nativeLanguage: one('languages'),
+    otherLanguages: pick('languages'),
+    country: one('countries'),
+    city: text(80),
+    timezone: text(64),
   }),
-  interests: z.object({ interests: pick(INTERESTS) }),
+  /** New in town (issue 19.4): a newcomer since a month, or moving here in one; or a local who welcomes them. */
+  newInTown: z.object({
+    newInTown: one('newInTownStatuses'),
+    newInTownMonth: month(),
+    welcomesNewcomers: flag(),
+  }),
+  interests: z.object({ interests: pick('interests') }),
   personality: z.object({
-    mbtiType: one(MBTI_TYPES),
+    mbtiType: one('mbtiTypes'),
     bigFiveTraits: bigFiveSchema,
-    personalityDescriptors: pick(PERSONALITY_DESCRIPTORS),
+    personalityDescriptors: pick('personalityDescriptors'),
   }),
   skills: z.object({
-    currentJobTitle: optionalText(100),
-    jobField: one(JOB_FIELDS),
-    educationLevel: one(EDUCATION_LEVELS),
-    professionalSkills: pick(PROFESSIONAL_SKILLS),
-    futureGoals: pick(FUTURE_GOALS),
+    currentJobTitle: text(100),
+    jobField: one('jobFields'),
+    educationLevel: one('educationLevels'),
+    professionalSkills: pick('professionalSkills'),
+    futureGoals: pick('futureGoals'),
   }),
   preferences: z.object({
-    favoriteBooks: pick(BOOK_GENRES),
-    moviesAndShows: pick(MOVIE_GENRES),
-    favoriteMusic: pick(MUSIC_GENRES),
-    podcastsAndBlogs: pick(PODCAST_CATEGORIES),
-    otherLanguages: pick(LANGUAGES),
-    favoriteCuisine: pick(CUISINES),
-    danceStyles: pick(DANCE_STYLES),
-    eventPreferences: pick(EVENT_TYPES),
-    festivals: pick(FESTIVALS),
+    favoriteBooks: pick('bookGenres'),
+    moviesAndShows: pick('movieGenres'),
+    favoriteMusic: pick('musicGenres'),
+    podcastsAndBlogs: pick('podcastCategories'),
+    otherLanguages: pick('languages'),
+    favoriteCuisine: pick('cuisines'),
+    danceStyles: pick('danceStyles'),
+    eventPreferences: pick('eventTypes'),
+    festivals: pick('festivals'),
   }),
   values: z.object({
-    religion: one(RELIGIONS),
-    coreValues: pick(CORE_VALUES),
-    philosophies: optionalText(1000, { multiline: true }),
+    religion: one('religions'),
+    coreValues: pick('coreValues'),
+    philosophies: textarea(1000),
   }),
   identifiers: z.object({
-    signatureQuotes: optionalText(500, { multiline: true }),
-    lifeMantra: optionalText(300),
-    favoriteQuotes: optionalText(1000, { multiline: true }),
+    signatureQuotes: textarea(500),
+    lifeMantra: text(300),
+    favoriteQuotes: textarea(1000),
   }),
   relationship: z.object({
-    relationshipStatus: one(RELATIONSHIP_STATUSES),
-    havingKids: one(HAVING_KIDS),
-    lookingFor: pick(LOOKING_FOR),
-    importantQualities: pick(IMPORTANT_QUALITIES),
-    dealBreakers: pick(DEAL_BREAKERS),
-    communicationStyle: one(COMMUNICATION_STYLES),
-    relationshipGoals: pick(RELATIONSHIP_GOALS),
-    familyPlanning: one(FAMILY_PLANNING),
-    lifestyleCompatibility: pick(LIFESTYLE_COMPATIBILITY),
+    relationshipStatus: one('relationshipStatuses'),
+    havingKids: one('havingKids'),
+    lookingFor: pick('lookingFor'),
+    importantQualities: pick('importantQualities'),
+    dealBreakers: pick('dealBreakers'),
+    communicationStyle: one('communicationStyles'),
+    relationshipGoals: pick('relationshipGoals'),
+    familyPlanning: one('familyPlanning'),
+    lifestyleCompatibility: pick('lifestyleCompatibility'),
   }),
   fitness: z.object({
-    fitnessPreferences: pick(FITNESS_ACTIVITIES),
-    favoriteSports: pick(SPORTS),
-    wellnessPractices: pick(WELLNESS_PRACTICES),
-    dietPreferences: pick(DIET_PREFERENCES),
-    mentalWellnessActivities: pick(MENTAL_WELLNESS_ACTIVITIES),
+    fitnessPreferences: pick('fitnessActivities'),
+    favoriteSports: pick('sports'),
+    wellnessPractices: pick('wellnessPractices'),
+    dietPreferences: pick('dietPreferences'),
+    mentalWellnessActivities: pick('mentalWellnessActivities'),
   }),
   story: z.object({
     story: z
@@ -173,6 +194,7 @@ export const PROFILE_SECTIONS = Object.keys(profileSections) as ProfileSection[]
 /** The input of one section save: any subset of that section's fields. */
 export const profileSectionInputSchema = z.discriminatedUnion('section', [
   z.object({ section: z.literal('basic'), values: profileSections.basic.partial() }),
+  z.object({ section: z.literal('newInTown'), values: profileSections.newInTown.partial() }),
   z.object({ section: z.literal('interests'), values: profileSections.interests.partial() }),
   z.object({ section: z.literal('personality'), values: profileSections.personality.partial() }),
   z.object({ section: z.literal('skills'), values: profileSections.skills.partial() }),
@@ -196,10 +218,32 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
 export type ProfileFields = UnionToIntersection<{ [S in ProfileSection]: SectionValues<S> }[ProfileSection]>;
 export type ProfileFieldName = keyof ProfileFields;
 
-/** The profile fields that count towards the completion percentage (name and story included). */
-export const PROFILE_FIELD_NAMES = [
-  ...new Set(PROFILE_SECTIONS.flatMap((section) => Object.keys(profileSections[section].shape))),
-] as ProfileFieldName[];
+const fieldNamesOf = (sections: readonly ProfileSection[]) =>
+  [
+    ...new Set(sections.flatMap((section) => Object.keys(profileSections[section].shape))),
+  ] as ProfileFieldName[];
+
+/** Every profile field (the columns a profile save may write and a deletion empties). */
+export const PROFILE_FIELD_NAMES = fieldNamesOf(PROFILE_SECTIONS);
+
+/**
+ * The profile fields that count towards the completion percentage (name and story included). Being new in
+ * town is a moment, not a part of the profile to complete: a local's profile is complete without it.
+ */
+export const COMPLETION_FIELD_NAMES = fieldNamesOf(PROFILE_SECTIONS.filter((s) => s !== 'newInTown'));
+
+/** A field of a section with how it is edited and shown (the fields made by the helpers above). */
+export type ProfileFieldSpec = { name: ProfileFieldName } & ProfileFieldKind;
+
+/** The fields of a section in their order, with their kinds: what the UI's section forms render. */
+export function profileFieldSpecs(section: ProfileSection): ProfileFieldSpec[] {
+  return Object.entries(profileSections[section].shape as Record<string, z.ZodType>).flatMap(
+    ([name, schema]) => {
+      const kind = FIELD_KINDS.get(schema);
+      return kind ? [{ name: name as ProfileFieldName, ...kind }] : [];
+    },
+  );
+}
 
 /** The age filter of the community directory (SPEC §5). */
 export const ageRangeSchema = z

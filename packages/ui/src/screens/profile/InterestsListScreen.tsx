@@ -30,6 +30,9 @@ export default function InterestsListScreen() {
   const shown = stayOnPhoto ? 'photo' : step;
   const [interests, setInterests] = useState<Interest[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // After a refused Continue/Save the hint follows the current choice: 'Select N more' counts down and
+  // goes once enough are chosen (a stored text would still say 'Select 7 more' with 11 chosen).
+  const [checkMinimum, setCheckMinimum] = useState(false);
   const save = trpc.profile.saveSection.useMutation({
     onSuccess: (saved) => utils.profile.mine.setData(undefined, saved),
   });
@@ -48,13 +51,22 @@ export default function InterestsListScreen() {
     );
   }
   const chosen = interests ?? (profile.data.interests as Interest[]);
+  const interestsError =
+    checkMinimum && chosen.length < INTERESTS_MIN
+      ? t('profile:interests.selectMore', { count: INTERESTS_MIN - chosen.length })
+      : error;
+  const chooseInterests = (next: Interest[]) => {
+    setInterests(next);
+    // A refusal of the server was about the previous choice.
+    setError(null);
+  };
 
   const saveInterests = async (): Promise<boolean> => {
+    setError(null);
     if (chosen.length < INTERESTS_MIN) {
-      setError(t('profile:interests.selectMore', { count: INTERESTS_MIN - chosen.length }));
+      setCheckMinimum(true);
       return false;
     }
-    setError(null);
     try {
       await save.mutateAsync({ section: 'interests', values: { interests: chosen } });
       await refresh();
@@ -106,7 +118,7 @@ export default function InterestsListScreen() {
         <Stack>
           <Title order={2}>{t('profile:onboarding.interestsTitle')}</Title>
           <Text>{t('profile:onboarding.interestsText')}</Text>
-          <InterestPicker value={chosen} onChange={setInterests} error={error} />
+          <InterestPicker value={chosen} onChange={chooseInterests} error={interestsError} />
           <Group justify="flex-end">
             <Button
               loading={save.isPending}
@@ -128,7 +140,7 @@ export default function InterestsListScreen() {
     <Container size="md" py="xl">
       <Stack>
         <Title order={1}>{t('profile:sections.interests')}</Title>
-        <InterestPicker value={chosen} onChange={setInterests} error={error} />
+        <InterestPicker value={chosen} onChange={chooseInterests} error={interestsError} />
         <Group justify="flex-end">
           <Button
             loading={save.isPending}

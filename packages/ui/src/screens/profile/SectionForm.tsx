@@ -1,14 +1,18 @@
-import { BIG_FIVE_LEVELS, BIG_FIVE_TRAITS, type ProfileFields, type ProfileSectionInput } from '@amiko/core';
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import type { ProfileFields, ProfileSectionInput } from '@amiko/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { notify } from '../../notify.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelect.tsx';
+import { LevelsInput, MonthInput } from '../../components/FieldInputs.tsx';
+import { NewInTownLine } from '../../components/NewInTown.tsx';
 import { appCodeOf, errorKey, fieldErrorsOf, messageKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 import { SECTION_FIELDS, type FieldSection, type FieldSpec } from './fields.ts';
 
 type Values = Record<string, unknown>;
+/** Inputs that take the whole width below the two-column grid. */
+const WIDE_KINDS: FieldSpec['kind'][] = ['levels', 'textarea', 'switch'];
 
 /** One profile section: its fields, saved on their own and merged into the profile (SPEC §3). */
 export function SectionForm({ section, profile }: { section: FieldSection; profile: ProfileFields }) {
@@ -72,36 +76,32 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
             onChange={(event) => set(spec.name, event.currentTarget.value)}
           />
         );
-      case 'bigFive': {
-        const traits = (values.bigFiveTraits ?? {}) as Record<string, string>;
+      case 'levels':
         return (
-          <fieldset key={spec.name} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Text component="legend" fw={500} size="sm" mb={4}>
-              {label}
-            </Text>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-              {BIG_FIVE_TRAITS.map((trait) => (
-                <Select
-                  key={trait}
-                  label={t(`catalog:bigFiveTraits.${trait}`)}
-                  data={BIG_FIVE_LEVELS.map((level) => ({
-                    value: level,
-                    label: t(`catalog:bigFiveLevels.${level}`),
-                  }))}
-                  value={traits[trait] ?? null}
-                  clearable
-                  onChange={(level) => {
-                    const next = { ...traits };
-                    if (level) next[trait] = level;
-                    else delete next[trait];
-                    set('bigFiveTraits', next);
-                  }}
-                />
-              ))}
-            </SimpleGrid>
-          </fieldset>
+          <LevelsInput
+            {...common}
+            keys={spec.keys}
+            levels={spec.levels}
+            value={(values[spec.name] ?? {}) as Record<string, string>}
+            onChange={(value) => set(spec.name, value)}
+          />
         );
-      }
+      case 'month':
+        return (
+          <MonthInput
+            {...common}
+            value={(values[spec.name] as string | null) ?? null}
+            onChange={(value) => set(spec.name, value)}
+          />
+        );
+      case 'switch':
+        return (
+          <Switch
+            {...common}
+            checked={values[spec.name] === true}
+            onChange={(event) => set(spec.name, event.currentTarget.checked)}
+          />
+        );
     }
   };
 
@@ -119,9 +119,10 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {fields.filter((f) => f.kind !== 'bigFive' && f.kind !== 'textarea').map(input)}
+          {fields.filter((f) => !WIDE_KINDS.includes(f.kind)).map(input)}
         </SimpleGrid>
-        {fields.filter((f) => f.kind === 'bigFive' || f.kind === 'textarea').map(input)}
+        {fields.filter((f) => WIDE_KINDS.includes(f.kind)).map(input)}
+        {section === 'newInTown' && <NewInTownLine profile={{ ...profile, ...values }} />}
         {generalError && (
           <Text c="red.8" size="sm" role="alert">
             {generalError}

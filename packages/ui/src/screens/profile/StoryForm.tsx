@@ -10,25 +10,32 @@ export function StoryForm(props: { initial: string; submitLabel: string; onSaved
   const { t, i18n } = useTranslation(['common', 'profile']);
   const utils = trpc.useUtils();
   const [story, setStory] = useState(props.initial);
-  const [error, setError] = useState<string | null>(null);
+  // After the first submit the form's own check follows what is typed ('Your story is required.' turns
+  // into the 300-character message as soon as there is text); the server's refusals last until the next
+  // keystroke.
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
   const save = trpc.profile.saveSection.useMutation({
     onSuccess: (profile) => utils.profile.mine.setData(undefined, profile),
   });
   const missing = STORY_MIN_LENGTH - story.trim().length;
+  const checked = profileSections.story.safeParse({ story });
+  const formError =
+    submitted && !checked.success ? i18n.t(messageKey(checked.error.issues[0]?.message)) : null;
+  const error = formError ?? serverError;
 
   const submit = async () => {
-    const checked = profileSections.story.safeParse({ story });
-    if (!checked.success) {
-      setError(i18n.t(messageKey(checked.error.issues[0]?.message)));
-      return;
-    }
-    setError(null);
+    setSubmitted(true);
+    setServerError(null);
+    if (!checked.success) return;
     try {
       await save.mutateAsync({ section: 'story', values: { story: checked.data.story } });
       props.onSaved();
     } catch (caught) {
       // Refusals of the text itself are shown as they are; anything else is the spec's save error.
-      setError(i18n.t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.storySave'));
+      setServerError(
+        i18n.t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.storySave'),
+      );
     }
   };
 
@@ -38,7 +45,10 @@ export function StoryForm(props: { initial: string; submitLabel: string; onSaved
         label={t('profile:story.label')}
         description={t('profile:story.description')}
         value={story}
-        onChange={(event) => setStory(event.currentTarget.value)}
+        onChange={(event) => {
+          setStory(event.currentTarget.value);
+          setServerError(null);
+        }}
         autosize
         minRows={8}
         maxLength={STORY_MAX_LENGTH}
