@@ -52,7 +52,11 @@ describe('test mode (no Stripe keys)', () => {
     );
     expect(declined.message).toBe('payment:errors.cardDeclined');
     expect(declined.data?.fieldErrors).toEqual({ cardNumber: 'payment:errors.cardDeclined' });
-    expect(await member.client.trpc.payments.status.query()).toEqual({ hasPaid: false, canMessage: false });
+    expect(await member.client.trpc.payments.status.query()).toEqual({
+      hasPaid: false,
+      canMessage: false,
+      payment: 'none',
+    });
     const { db, t } = ts.server.database;
     const rows = () => db.select().from(t.payments).where(eq(t.payments.memberId, member.id));
     expect(await rows()).toMatchObject([{ stripePaymentIntentId: first.paymentIntentId, status: 'failed' }]);
@@ -67,7 +71,11 @@ describe('test mode (no Stripe keys)', () => {
       }),
     ).toEqual({ status: 'succeeded' });
     expect((await member.client.trpc.auth.me.query())?.hasPaid).toBe(true);
-    expect(await member.client.trpc.payments.status.query()).toEqual({ hasPaid: true, canMessage: true });
+    expect(await member.client.trpc.payments.status.query()).toEqual({
+      hasPaid: true,
+      canMessage: true,
+      payment: 'granted',
+    });
     expect((await rows()).map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
     // Both outcomes went through the webhook's fulfilment, as signed events recorded once each.
     expect(await processedEventTypes()).toEqual(

@@ -157,6 +157,7 @@ describe('the Stripe webhook', () => {
     expect(await member.client.trpc.payments.status.query()).toEqual({
       hasPaid: true,
       canMessage: true,
+      payment: 'granted',
     });
   });
 
@@ -241,7 +242,11 @@ describe('the Stripe webhook', () => {
     expect((await deliver(fake.decline(intentId))).body.outcome).toBe('failed');
     expect((await memberRow(member.id)).hasPaid).toBe(false);
     expect(await paymentRows(member.id)).toMatchObject([{ status: 'failed' }]);
-    expect(await member.client.trpc.payments.status.query()).toEqual({ hasPaid: false, canMessage: false });
+    expect(await member.client.trpc.payments.status.query()).toEqual({
+      hasPaid: false,
+      canMessage: false,
+      payment: 'none',
+    });
     expect((await deliver(fake.succeed(intentId))).body.outcome).toBe('granted');
     expect((await memberRow(member.id)).hasPaid).toBe(true);
     expect(await paymentRows(member.id)).toMatchObject([{ status: 'succeeded' }]);
@@ -276,6 +281,7 @@ describe('payment success without a webhook', () => {
       expect(await member.client.trpc.payments.status.query()).toEqual({
         hasPaid: false,
         canMessage: false,
+        payment: 'inProgress',
       });
     }
     // Back on /payment-info, the member is told the payment is through and only waits for confirmation.
@@ -304,5 +310,28 @@ describe('payment success without a webhook', () => {
         .from(t.payments)
         .where(and(eq(t.payments.memberId, member.id), eq(t.payments.status, 'succeeded'))),
     ).toHaveLength(1);
+  });
+});
+
+describe('what /payment-success may thank for (issue 18.3)', () => {
+  it('a member who never started a payment, or has early access, has none in progress', async () => {
+    for (const access of ['none', 'free'] as const) {
+      const member = await createMember(ts, { access });
+      expect(await member.client.trpc.payments.status.query(), access).toMatchObject({
+        hasPaid: false,
+        payment: 'none',
+      });
+    }
+  });
+
+  it('a started payment is in progress until its outcome arrives: granted, or none once declined', async () => {
+    const paid = await payingMember();
+    expect(await paid.member.client.trpc.payments.status.query()).toMatchObject({ payment: 'inProgress' });
+    await deliver(fake.succeed(paid.intentId));
+    expect(await paid.member.client.trpc.payments.status.query()).toMatchObject({ payment: 'granted' });
+
+    const declined = await payingMember();
+    await deliver(fake.decline(declined.intentId));
+    expect(await declined.member.client.trpc.payments.status.query()).toMatchObject({ payment: 'none' });
   });
 });

@@ -1,4 +1,5 @@
-import { EARLY_ACCESS_LIMIT } from '@amiko/core';
+import { EARLY_ACCESS_LIMIT, PRICE_CENTS, PRICE_CURRENCY } from '@amiko/core';
+import { newId } from '@amiko/db';
 import { eq } from 'drizzle-orm';
 import { expect, type Page } from '@playwright/test';
 import type { AmikoProcess } from '../support/amiko-process.ts';
@@ -71,4 +72,39 @@ export async function sendMessage(page: Page, text: string) {
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill(text);
   await composer.press('Enter');
+}
+
+/**
+ * A payment the member started (pressed Pay) whose outcome has not arrived: what /payment-success waits for.
+ * Stored as the server stores a started payment.
+ */
+export async function startedPayment(amiko: AmikoProcess, memberId: string): Promise<void> {
+  const { db, t } = amiko.db();
+  await db.insert(t.payments).values({
+    id: newId(),
+    memberId,
+    stripePaymentIntentId: `pi_test_${newId()}`,
+    amount: PRICE_CENTS,
+    currency: PRICE_CURRENCY,
+    status: 'created',
+  });
+}
+
+/**
+ * Records, from the page's first moment, whether a text was ever on screen (a redirect may take it away
+ * before a test could look): read it with `everShown(page)`.
+ */
+export async function watchForText(page: Page, text: string): Promise<void> {
+  await page.addInitScript((watched) => {
+    const seen = () => document.body?.innerText.includes(watched) ?? false;
+    const record = window as unknown as { __textShown?: boolean };
+    record.__textShown = false;
+    new MutationObserver(() => {
+      if (!record.__textShown && seen()) record.__textShown = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, text);
+}
+
+export function everShown(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __textShown?: boolean }).__textShown === true);
 }

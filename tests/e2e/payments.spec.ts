@@ -8,15 +8,23 @@ import { insertMember } from '../support/members.ts';
 import { signedInMember } from './members.ts';
 import {
   chooseCountry,
+  everShown,
   expectPaymentConfirmed,
   payWithTestCard,
   sendMessage,
   sessionMember,
+  startedPayment,
   takeAllEarlyAccessPlaces,
   UNPAID_MEMBER,
+  watchForText,
   WITHOUT_STRIPE_KEYS,
 } from './payment-steps.ts';
 import { interceptStripeJs, stripeJsRecord } from './stripe-js-fake.ts';
+
+/** Waits until /payment-success has asked the server once more whether the payment went through. */
+async function nextStatusCheck(page: Page) {
+  await page.waitForResponse((response) => /\/trpc\/[^?]*payments\.status/.test(response.url()));
+}
 
 test.describe('pricing', () => {
   // The worker's server: a handful of members, so early access is still open.
@@ -25,7 +33,7 @@ test.describe('pricing', () => {
     standard: await page.getByTestId('pricing-standardAccess').getByRole('link').getAttribute('href'),
   });
 
-  test('shows both cards with what they include, and sends visitors to /auth', async ({ page }) => {
+  test('shows both cards with what they include, and sends visitors to sign up', async ({ page }) => {
     await page.goto('/pricing');
     for (const [card, title, price] of [
       ['earlyAccess', 'Early Access', 'Free for the first 500 users'],
@@ -40,7 +48,7 @@ test.describe('pricing', () => {
         'Unlimited messaging',
       ]);
     }
-    expect(await destinations(page)).toEqual({ early: '/auth', standard: '/auth' });
+    expect(await destinations(page)).toEqual({ early: '/auth?tab=signUp', standard: '/auth?tab=signUp' });
   });
 
   test('leads members by their access: free and paid to /community, others to pay', async ({
@@ -91,15 +99,48 @@ test.describe('paying in test mode (no Stripe keys)', () => {
   });
   test.afterAll(() => amiko?.stop());
 
-  test('beyond the first 500, both pricing cards lead to /payment-info', async ({ page, context }) => {
+  test('beyond the first 500, the Free card offers nothing and only Standard Access leads to /payment-info', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    // Issue 18.2: the Free card says its places are gone, and its button is no way to the payment.
+    const expectNoFreeAction = async (target: Page) => {
+      const early = target.getByTestId('pricing-earlyAccess');
+      await expect(early).toContainText('All early-access places are taken');
+      await expect(early.getByRole('button', { name: 'No free places left' })).toBeDisabled();
+      await expect(early.getByRole('link')).toHaveCount(0);
+      await expect(target.getByRole('link', { name: 'Get Early Access' })).toHaveCount(0);
+    };
     await signedInMember(amiko, context, UNPAID_MEMBER);
     await page.goto(`${amiko.url}/pricing`);
-    await expect(page.getByTestId('pricing-earlyAccess')).toContainText('All early-access places are taken');
-    await page.getByRole('link', { name: 'Get Early Access' }).click();
-    await expect(page).toHaveURL(/\/payment-info$/);
-    await page.goBack();
+    await expectNoFreeAction(page);
     await page.getByRole('link', { name: 'Get Standard Access' }).click();
     await expect(page).toHaveURL(/\/payment-info$/);
+
+    // A visitor is not sent to sign up for a free place either.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${amiko.url}/pricing`);
+    await expectNoFreeAction(visitor);
+    await expect(visitor.getByRole('link', { name: 'Get Standard Access' })).toHaveAttribute(
+      'href',
+      '/auth?tab=signUp',
+    );
+    await visitor.close();
+  });
+
+  test('/payment-success thanks nobody who has no payment in progress: they go to /pricing', async ({
+    page,
+    context,
+  }) => {
+    // Issue 18.3: opened by hand, from Back or a bookmark, by a member who never paid.
+    await watchForText(page, 'Thank you for your payment of 30 euros.');
+    await signedInMember(amiko, context, UNPAID_MEMBER);
+    await page.goto(`${amiko.url}/payment-success`);
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByTestId('pricing-standardAccess')).toBeVisible();
+    expect(await everShown(page)).toBe(false);
+    expect(await sessionMember(page)).toMatchObject({ hasPaid: false });
   });
 
   test('a member beyond the first 500 tries to message, lands on /payment-info, pays with 4242, then messages', async ({
@@ -145,6 +186,63 @@ test.describe('paying in test mode (no Stripe keys)', () => {
     expect(stripeJs).toEqual([]);
   });
 
+  test('the first message waits as a draft through the payment, and the member is led back to it', async ({
+    page,
+    context,
+  }) => {
+    // Issue 18.1: before, Back from /payment-info showed an empty box and /payment-success only offered the
+    // community.
+    const friend = await insertMember(amiko.db(), { name: 'Dora' });
+    const member = await signedInMember(amiko, context, UNPAID_MEMBER);
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    const text = 'Hello Dora! I moved to Lisbon last month and love hiking too.';
+
+    // Before writing, the profile and the empty conversation say that messaging needs the payment.
+    await page.goto(`${amiko.url}/profile-view/${friend.id}`);
+    const onProfile = page.getByTestId('payment-needed');
+    await expect(onProfile).toHaveText(
+      'Sending messages needs the one-time payment of 30 euros. What you write is kept while you pay. See pricing',
+    );
+    await expect(onProfile.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/pricing');
+    await page.getByRole('link', { name: 'Message', exact: true }).click();
+    await expect(page.getByTestId('thread-empty')).toBeVisible();
+    await expect(
+      page.getByTestId('payment-needed').getByRole('link', { name: 'See pricing' }),
+    ).toHaveAttribute('href', '/pricing');
+
+    // The typed text survives a reload, and pressing Enter leads to the payment with nothing sent.
+    await composer.fill(text);
+    await page.reload();
+    await expect(composer).toHaveValue(text);
+    await composer.press('Enter');
+    await expect(page).toHaveURL(/\/payment-info$/);
+    const { db, t } = amiko.db();
+    expect(await db.select().from(t.messages).where(eq(t.messages.senderId, member.id))).toEqual([]);
+
+    // Back, once the payment form shows: the message is still in the box.
+    await expect(page.getByTestId('test-card-form')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/messages\\?with=${friend.id}$`));
+    await expect(composer).toHaveValue(text);
+
+    // Paid: the success page leads back to Dora, with the message in the box, ready to send.
+    await page.goForward();
+    await payWithTestCard(page, '4242 4242 4242 4242');
+    await expectPaymentConfirmed(page);
+    await page.getByRole('link', { name: 'Back to your conversation with Dora' }).click();
+    await expect(page).toHaveURL(new RegExp(`/messages\\?with=${friend.id}$`));
+    await expect(page.getByTestId('payment-needed')).toHaveCount(0);
+    await expect(composer).toHaveValue(text);
+    await composer.press('Enter');
+    await expect(page.getByTestId('message').filter({ hasText: text })).toBeVisible();
+    await expect(composer).toHaveValue('');
+
+    // Sent, the draft is gone: a reload shows an empty box.
+    await page.reload();
+    await expect(page.getByTestId('message').filter({ hasText: text })).toBeVisible();
+    await expect(composer).toHaveValue('');
+  });
+
   test('a declined card shows the error and grants nothing', async ({ page, context }) => {
     const member = await signedInMember(amiko, context, UNPAID_MEMBER);
     await page.goto(`${amiko.url}/payment-info`);
@@ -156,11 +254,13 @@ test.describe('paying in test mode (no Stripe keys)', () => {
     const { db, t } = amiko.db();
     const [row] = await db.select().from(t.members).where(eq(t.members.id, member.id));
     expect(row?.hasPaid).toBe(false);
-    // The success page, opened by hand, grants nothing either: it waits, and says so.
+    // The success page, opened by hand, grants nothing either: with no payment in progress (the card was
+    // declined) it has nothing to thank for and sends the member to pricing (issue 18.3).
+    await watchForText(page, 'Thank you for your payment of 30 euros.');
     await page.goto(`${amiko.url}/payment-success`);
-    await expect(page.getByTestId('payment-waiting')).toContainText('We are waiting for the confirmation');
-    await page.waitForTimeout(2500); // at least one more poll
-    await expect(page.getByTestId('payment-waiting')).toBeVisible();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByTestId('pricing-standardAccess')).toBeVisible();
+    expect(await everShown(page)).toBe(false);
     expect(await sessionMember(page)).toMatchObject({ hasPaid: false });
   });
 
@@ -193,7 +293,8 @@ test.describe('accessibility of the payment screens', () => {
     context,
     amiko,
   }) => {
-    await signedInMember(amiko, context, UNPAID_MEMBER);
+    const member = await signedInMember(amiko, context, UNPAID_MEMBER);
+    await startedPayment(amiko, member.id); // /payment-success waits for it
     const check = async (path: string, ready: string) => {
       await page.goto(path);
       await page.getByTestId(ready).waitFor();
@@ -259,9 +360,10 @@ test.describe('paying with Stripe (keys configured)', () => {
       { clientSecret: intent!.client_secret, number: '4242424242424242', country: 'AT' },
     ]);
 
-    // Stripe took the money, but its webhook has not arrived: the page waits and says so.
+    // Stripe took the money, but its webhook has not arrived: the page waits and says so, and still does
+    // after it has asked the server again.
     await expect(page.getByTestId('payment-waiting')).toBeVisible();
-    await page.waitForTimeout(2500);
+    await nextStatusCheck(page);
     await expect(page.getByTestId('payment-waiting')).toBeVisible();
     expect(await sessionMember(page)).toMatchObject({ hasPaid: false });
 

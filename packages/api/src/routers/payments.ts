@@ -12,5 +12,5 @@ export const paymentsRouter = router({
     .input(confirmTestPaymentSchema)
     .mutation(({ ctx, input }) => confirmTestPayment(ctx.deps, ctx.member, input)),
   /** Polled by /payment-success until the webhook's grant arrives. */
-  status: protectedProcedure.query(({ ctx }) => paymentStatus(ctx.member)),
+  status: protectedProcedure.query(({ ctx }) => paymentStatus(ctx.deps, ctx.member)),
 });

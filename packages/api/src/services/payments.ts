@@ -93,11 +93,29 @@ export async function startPayment(deps: Deps, member: Payer): Promise<StartedPa
 }
 
 /**
+ * Where the member's payment stands, for /payment-success: `granted` once paid; `inProgress` while a
+ * payment they started (pressed Pay) has no outcome recorded yet, the webhook being on its way; `none`
+ * otherwise (never started, or declined): that page then has no payment to thank for (issue 18.3).
+ */
+export type PaymentProgress = 'granted' | 'inProgress' | 'none';
+
+/**
  * What /payment-success waits for: access, which only the webhook grants. (Declines are recorded on the
  * payment row but not shown there: a card declined first and accepted on retry must not look failed.)
  */
-export function paymentStatus(member: Payer) {
-  return { hasPaid: member.hasPaid, canMessage: canMessage(member) };
+export async function paymentStatus(deps: Deps, member: Payer) {
+  let payment: PaymentProgress = 'none';
+  if (member.hasPaid) payment = 'granted';
+  else {
+    const { db, t } = deps.database;
+    const open = await db
+      .select({ id: t.payments.id })
+      .from(t.payments)
+      .where(and(eq(t.payments.memberId, member.id), eq(t.payments.status, 'created')))
+      .limit(1);
+    if (open.length > 0) payment = 'inProgress';
+  }
+  return { hasPaid: member.hasPaid, canMessage: canMessage(member), payment };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -152,7 +170,10 @@ export async function fulfilStripeEvent(
         return 'ignored';
     }
   });
-  if (outcome === 'granted') log.info({ eventId: event.id }, 'stripe payment granted messaging');
+  if (outcome === 'granted') {
+    log.info({ eventId: event.id }, 'stripe payment granted messaging');
+    deps.metrics.paymentGranted();
+  }
   return { status: 200, outcome };
 }
 

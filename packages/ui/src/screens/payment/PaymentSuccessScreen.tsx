@@ -13,7 +13,12 @@ import {
 import { IconCircleCheck, IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { FullPageLoader } from '../../components/FullPageLoader.tsx';
+import { errorKey } from '../../errors.ts';
+import { useSession } from '../../hooks/useSession.ts';
+import { forgetPaymentReturn, paymentReturn } from '../../messaging/drafts.ts';
 import { trpc } from '../../trpc.ts';
 
 /** How often the page asks whether Stripe's webhook has granted access yet. */
@@ -24,16 +29,17 @@ const SLOW_MS = 45_000;
 /**
  * /payment-success (SPEC §2): thanks for the 30 euro payment, a word about the community, a button to
  * /community and a link to /contact-us. It grants nothing: access comes only from Stripe's signed webhook,
- * so the page waits for it, says so, and shows the confirmation when it arrives.
+ * so the page waits for it, says so, and shows the confirmation when it arrives. Only a member with a
+ * payment in progress or granted is thanked; anyone else (Back, a bookmark) goes to /pricing (issue 18.3).
  */
 export default function PaymentSuccessScreen() {
-  const { t } = useTranslation('payment');
+  const { t, i18n } = useTranslation('payment');
   const utils = trpc.useUtils();
   const status = trpc.payments.status.useQuery(undefined, {
-    refetchInterval: (query) => (query.state.data?.canMessage ? false : POLL_MS),
+    refetchInterval: (query) => (query.state.data?.payment === 'inProgress' ? POLL_MS : false),
     staleTime: 0,
   });
-  const granted = status.data?.canMessage === true;
+  const granted = status.data?.payment === 'granted';
   const [slow, setSlow] = useState(false);
 
   useEffect(() => {
@@ -45,6 +51,16 @@ export default function PaymentSuccessScreen() {
     const timer = setTimeout(() => setSlow(true), SLOW_MS);
     return () => clearTimeout(timer);
   }, []);
+
+  if (status.isPending) return <FullPageLoader />;
+  if (status.isError) {
+    return (
+      <Container size={600} py="xl">
+        <ErrorAlert onRetry={() => void status.refetch()}>{i18n.t(errorKey(status.error))}</ErrorAlert>
+      </Container>
+    );
+  }
+  if (status.data.payment === 'none') return <Navigate to="/pricing" replace />;
 
   return (
     <Container size={600} py="xl">
@@ -80,7 +96,8 @@ export default function PaymentSuccessScreen() {
           )}
         </div>
 
-        <Button component={Link} to="/community" size="md">
+        {granted && <BackToConversation />}
+        <Button component={Link} to="/community" size="md" variant={granted ? 'default' : 'filled'}>
           {t('success.toCommunity')}
         </Button>
         <Anchor component={Link} to="/contact-us">
@@ -88,5 +105,32 @@ export default function PaymentSuccessScreen() {
         </Anchor>
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * The way back to the conversation whose first message led to the payment, where the draft waits in the box
+ * (issue 18.1). Shown once the payment is granted; nothing when the payment did not start from a message.
+ */
+function BackToConversation() {
+  const { t } = useTranslation('payment');
+  const { member } = useSession();
+  const me = member?.id ?? '';
+  const [peerId] = useState(() => (me ? paymentReturn(me) : null));
+  const peer = trpc.messages.open.useQuery(
+    { with: peerId ?? '' },
+    { enabled: peerId !== null, retry: false },
+  );
+  if (!peerId || !peer.data || peer.data.other.deleted) return null;
+  return (
+    <Button
+      component={Link}
+      to={`/messages?with=${encodeURIComponent(peerId)}`}
+      size="md"
+      onClick={() => forgetPaymentReturn(me)}
+      data-testid="back-to-conversation"
+    >
+      {t('success.backToConversation', { name: peer.data.other.name })}
+    </Button>
   );
 }

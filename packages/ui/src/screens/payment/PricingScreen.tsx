@@ -16,6 +16,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SIGN_UP_PATH } from '../../app/links.ts';
 import { useSession, type SessionMember } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -86,7 +87,9 @@ function PricingCardView({
   loading: boolean;
 }) {
   const { t } = useTranslation('payment');
-  const destination = pricingDestination({ card, member, memberCount });
+  const rule = pricingDestination({ card, member, memberCount });
+  // A visitor's way to either access begins with an account: the Sign Up tab (issue 18.4).
+  const destination = rule === '/auth' ? SIGN_UP_PATH : rule;
   const yours =
     (card === 'earlyAccess' && member?.hasFreeAccess) || (card === 'standardAccess' && member?.hasPaid);
   const earlyAccessFull = !loading && card === 'earlyAccess' && memberCount >= EARLY_ACCESS_LIMIT;
@@ -137,6 +140,11 @@ function PricingCardView({
         {loading ? (
           <Button size="md" fullWidth loading>
             {t(`pricing.${card}.button`)}
+          </Button>
+        ) : destination === null ? (
+          // No early-access place left: nothing free to get, and no way to the payment from this card.
+          <Button size="md" fullWidth disabled data-testid={`pricing-${card}-unavailable`}>
+            {t('pricing.earlyAccess.noPlaces')}
           </Button>
         ) : (
           <Button component={Link} to={destination} size="md" fullWidth data-destination={destination}>
