@@ -291,6 +291,8 @@ describe('who the directory shows', () => {
       interests: [],
       moreInterests: 0,
       sharedInterests: 0,
+      activity: null,
+      newInTown: null,
     });
     // An unverified member sees what a visitor sees.
     const unverified = await createMember(ts, { verified: false, onboarded: false });

@@ -22,3 +22,4 @@ export * from './schemas/community.ts';
 export * from './schemas/photos.ts';
 export * from './rules/directory.ts';
 export * from './rules/icebreakers.ts';
+export * from './rules/activity.ts';

@@ -3,6 +3,7 @@ import {
   changePasswordFormSchema,
   deleteAccountSchema,
   notificationSettingsChangeSchema,
+  privacySettingsSchema,
 } from '@amiko/core';
 import {
   changePassword,
@@ -11,6 +12,7 @@ import {
   requestEmailChange,
   setNotificationSettings,
 } from '../services/account-settings.ts';
+import { privacySettings, setPrivacySettings } from '../services/activity.ts';
 import { requestDataExport } from '../services/data-export.ts';
 import { router, verifiedProcedure } from '../trpc.ts';
 
@@ -28,6 +30,11 @@ export const accountRouter = router({
   setNotifications: verifiedProcedure
     .input(notificationSettingsChangeSchema)
     .mutation(({ ctx, input }) => setNotificationSettings(ctx.deps, ctx.member.id, input)),
+  /** Settings → Privacy: "Show when I'm active" (services/activity.ts). */
+  privacy: verifiedProcedure.query(({ ctx }) => privacySettings(ctx.deps, ctx.member.id)),
+  setPrivacy: verifiedProcedure
+    .input(privacySettingsSchema)
+    .mutation(({ ctx, input }) => setPrivacySettings(ctx.deps, ctx.member.id, input)),
   /** "Download my data": prepared in the background, mailed as a link (services/data-export.ts). */
   requestDataExport: verifiedProcedure.mutation(({ ctx }) => requestDataExport(ctx.deps, ctx.member.id)),
   delete: verifiedProcedure

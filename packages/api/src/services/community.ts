@@ -1,6 +1,8 @@
 import {
   ageOn,
   idSchema,
+  type ActivityBucket,
+  newInTownRole,
   type DirectoryFilters,
   type DirectorySort,
   type directoryQuerySchema,
@@ -9,9 +11,10 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context, Deps } from '../context.ts';
 import { appError } from '../errors.ts';
+import { activityFor, showsActivity } from './activity.ts';
 import { blockedIdsEitherWay } from './blocks.ts';
-import type { DirectoryCursor, DirectoryHit } from './directory-index.ts';
-import { isListedRow } from './directory.ts';
+import type { DirectoryCursor, DirectoryHit } from './directory/member-index.ts';
+import { isListedRow } from './directory/query.ts';
 import { avatarUrl } from './views.ts';
 
 /** How many interests a card names before '+N more'. */
@@ -29,6 +32,10 @@ export interface DirectoryCard {
   interests: string[];
   moreInterests: number;
   sharedInterests: number;
+  /** "Active now/today/this week", or null: older, hidden by either side, or a visitor asking. */
+  activity: ActivityBucket | null;
+  /** The card's badge: "New in town" or "Welcomes newcomers" (issue 19.4). */
+  newInTown: 'newcomer' | 'welcomer' | null;
 }
 
 export interface DirectoryPage {
@@ -40,22 +47,38 @@ export interface DirectoryPage {
 
 // The cursor is the sort keys of the last card shown: stable whoever joins, leaves or blocks meanwhile,
 // and the same in every server process.
-const cursorSchema = z.tuple([
-  z.enum(['sharedInterests', 'newest']),
-  z.number().int().min(0).max(1000),
-  z.number().finite(),
-  idSchema,
+// The recently-active order adds its first key (a last activity within the week, or 0) at the end.
+const cursorSchema = z.union([
+  z.tuple([
+    z.enum(['sharedInterests', 'newest']),
+    z.number().int().min(0).max(1000),
+    z.number().finite(),
+    idSchema,
+  ]),
+  z.tuple([
+    z.literal('recentlyActive'),
+    z.number().int().min(0).max(1000),
+    z.number().finite(),
+    idSchema,
+    z.number().finite().min(0),
+  ]),
 ]);
 
 function encodeCursor(sort: DirectorySort, hit: DirectoryHit): string {
-  return Buffer.from(JSON.stringify([sort, hit.shared, hit.createdAt, hit.id])).toString('base64url');
+  const keys = [sort, hit.shared, hit.createdAt, hit.id, ...(sort === 'recentlyActive' ? [hit.active] : [])];
+  return Buffer.from(JSON.stringify(keys)).toString('base64url');
 }
 
 function decodeCursor(sort: DirectorySort, cursor: string): DirectoryCursor {
   const parsed = cursorSchema.safeParse(safeJson(Buffer.from(cursor, 'base64url').toString('utf8')));
   if (!parsed.success || parsed.data[0] !== sort)
     throw appError('VALIDATION', 'community:errors.invalidCursor');
-  return { shared: parsed.data[1], createdAt: parsed.data[2], id: parsed.data[3] };
+  return {
+    shared: parsed.data[1],
+    createdAt: parsed.data[2],
+    id: parsed.data[3],
+    active: parsed.data[4] ?? 0,
+  };
 }
 
 function safeJson(text: string): unknown {
@@ -78,7 +101,12 @@ function cardRows(deps: Deps, ids: string[]) {
       photoKey: t.members.photoKey,
       croppedPhotoKey: t.members.croppedPhotoKey,
       interests: t.members.interests,
+      newInTown: t.members.newInTown,
+      welcomesNewcomers: t.members.welcomesNewcomers,
       deletedAt: t.members.deletedAt,
+      suspendedAt: t.members.suspendedAt,
+      lastActiveAt: t.members.lastActiveAt,
+      showActivity: t.members.showActivity,
       storyLength: sql<number>`length(${t.members.story})`.mapWith(Number),
     })
     .from(t.members)
@@ -107,9 +135,10 @@ export async function directoryPage(
   const filters: DirectoryFilters = limited ? {} : input.filters;
   let after = input.cursor ? decodeCursor(sort, input.cursor) : null;
 
-  const [index, blocked] = await Promise.all([
+  const [index, blocked, viewerShowsActivity] = await Promise.all([
     deps.directory.current(),
     viewerId ? blockedIdsEitherWay(deps.database.db, deps.database.t, viewerId) : new Set<string>(),
+    viewerId ? showsActivity(deps, viewerId) : false,
   ]);
   const exclude = new Set(blocked);
   if (viewerId) exclude.add(viewerId);
@@ -122,7 +151,17 @@ export async function directoryPage(
   const found: { hit: DirectoryHit; row: CardRow }[] = [];
   for (;;) {
     const requested = want - found.length;
-    const hits = index.search({ filters, sort, viewerInterests, exclude, after, limit: requested, now });
+    const hits = index.search({
+      filters,
+      sort,
+      viewerInterests,
+      exclude,
+      after,
+      limit: requested,
+      now,
+      // Who hides their activity sees nobody's, not even as an order.
+      hideActivity: !viewerShowsActivity,
+    });
     const rows =
       hits.length > 0
         ? await cardRows(
@@ -153,6 +192,8 @@ export async function directoryPage(
         interests: [],
         moreInterests: 0,
         sharedInterests: 0,
+        activity: null,
+        newInTown: newInTownRole(row),
       };
     }
     const interests = interestsForCard(row.interests, viewerSet).slice(0, CARD_INTEREST_COUNT);
@@ -165,6 +206,8 @@ export async function directoryPage(
       interests,
       moreInterests: row.interests.length - interests.length,
       sharedInterests: hit.shared,
+      activity: activityFor(row, viewerShowsActivity, now),
+      newInTown: newInTownRole(row),
     };
   });
   const last = page.at(-1);

@@ -4,8 +4,9 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
+import { activityFor, showsActivity } from './activity.ts';
 import { blockedEitherWay, blockedIdsEitherWay } from './blocks.ts';
-import { isListedRow } from './directory.ts';
+import { isListedRow } from './directory/query.ts';
 import { avatarUrl } from './views.ts';
 
 // Favourites act on the member's own list only (SPEC §6). A member can keep as a favourite anyone they
@@ -53,7 +54,7 @@ export async function removeFavorite(deps: Deps, memberId: string, favoriteId: s
 export async function listFavorites(deps: Deps, memberId: string, search?: string) {
   const { database } = deps;
   const { db, t } = database;
-  const [rows, blocked] = await Promise.all([
+  const [rows, blocked, viewerShowsActivity] = await Promise.all([
     db
       .select({
         id: t.members.id,
@@ -62,6 +63,8 @@ export async function listFavorites(deps: Deps, memberId: string, search?: strin
         city: t.members.city,
         photoKey: t.members.photoKey,
         croppedPhotoKey: t.members.croppedPhotoKey,
+        lastActiveAt: t.members.lastActiveAt,
+        showActivity: t.members.showActivity,
         addedAt: t.favorites.createdAt,
       })
       .from(t.favorites)
@@ -70,12 +73,15 @@ export async function listFavorites(deps: Deps, memberId: string, search?: strin
         and(
           eq(t.favorites.memberId, memberId),
           isNull(t.members.deletedAt),
+          isNull(t.members.suspendedAt),
           search ? containsInsensitive(database, t.members.name, search) : undefined,
         ),
       )
       .orderBy(desc(t.favorites.createdAt), t.members.id),
     blockedIdsEitherWay(db, t, memberId),
+    showsActivity(deps, memberId),
   ]);
+  const now = new Date();
   return rows
     .filter((row) => !blocked.has(row.id))
     .map((row) => ({
@@ -85,5 +91,6 @@ export async function listFavorites(deps: Deps, memberId: string, search?: strin
       age: row.birthday ? ageOn(row.birthday) : null,
       avatarUrl: avatarUrl(row),
       addedAt: row.addedAt,
+      activity: activityFor(row, viewerShowsActivity, now),
     }));
 }

@@ -19,3 +19,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 /** A change of some of the notification settings; the others stay as they are. */
 export const notificationSettingsChangeSchema = notificationSettingsSchema.partial();
 export type NotificationSettingsChange = z.infer<typeof notificationSettingsChangeSchema>;
+
+/** Settings → Privacy: "Show when I'm active" (on by default; off also hides everyone else's activity). */
+export const privacySettingsSchema = z.object({ showActivity: z.boolean() });
+export type PrivacySettings = z.infer<typeof privacySettingsSchema>;

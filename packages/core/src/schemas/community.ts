@@ -4,9 +4,16 @@ import { DIRECTORY_PAGE_SIZE } from '../constants.ts';
 import { idSchema, optionalText, plainText } from './common.ts';
 import { ageRangeSchema } from './profile.ts';
 
-/** How the directory orders members: most interests in common with the viewer first, or newest first. */
-export const DIRECTORY_SORTS = ['sharedInterests', 'newest'] as const;
+/**
+ * How the directory orders members: most interests in common with the viewer first, newest first, or most
+ * recently active first (activity within the week, then newest; issue 19.2).
+ */
+export const DIRECTORY_SORTS = ['sharedInterests', 'newest', 'recentlyActive'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+
+/** The new-in-town filter (issue 19.4): newcomers, or locals who welcome them (core's newInTownRole). */
+export const NEW_IN_TOWN_FILTERS = ['newcomers', 'welcomers'] as const;
+export type NewInTownFilter = (typeof NEW_IN_TOWN_FILTERS)[number];
 
 /** A multi-select filter: known ids only, each at most once. */
 function anyOf<const T extends readonly [string, ...string[]]>(catalog: T) {
@@ -19,7 +26,8 @@ function anyOf<const T extends readonly [string, ...string[]]>(catalog: T) {
 /**
  * The directory's filters (SPEC §2 Community). Within `languages` and `lookingFor` any selected value
  * matches; `interests` narrows: a member must have every selected interest. `city` matches a part of the
- * city name, ignoring case. `newMembers` keeps members who joined within NEW_MEMBER_WINDOW_MS.
+ * city name, ignoring case. `newMembers` keeps members who joined within NEW_MEMBER_WINDOW_MS; `newInTown`
+ * keeps newcomers or locals who welcome them.
  */
 export const directoryFiltersSchema = z.object({
   age: ageRangeSchema.optional(),
@@ -30,6 +38,7 @@ export const directoryFiltersSchema = z.object({
   lookingFor: anyOf(LOOKING_FOR).optional(),
   interests: anyOf(INTERESTS).optional(),
   newMembers: z.boolean().optional(),
+  newInTown: z.enum(NEW_IN_TOWN_FILTERS).optional(),
 });
 export type DirectoryFilters = z.output<typeof directoryFiltersSchema>;
 

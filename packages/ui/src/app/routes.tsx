@@ -32,6 +32,7 @@ const UserInfo = lazyScreen(() => import('../screens/settings/UserInfoScreen.tsx
 const ChangePassword = lazyScreen(() => import('../screens/settings/ChangePasswordScreen.tsx'));
 const BlockedUsers = lazyScreen(() => import('../screens/settings/BlockedUsersScreen.tsx'));
 const Notifications = lazyScreen(() => import('../screens/settings/NotificationsScreen.tsx'));
+const Privacy = lazyScreen(() => import('../screens/settings/PrivacyScreen.tsx'));
 const Account = lazyScreen(() => import('../screens/settings/AccountScreen.tsx'));
 const NotFound = lazyScreen(() => import('../screens/NotFoundScreen.tsx'));
 
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'change-password', element: <ChangePassword /> },
           { path: 'blocked-users', element: <BlockedUsers /> },
           { path: 'notifications', element: <Notifications /> },
+          { path: 'privacy', element: <Privacy /> },
           { path: 'account', element: <Account /> },
         ],
       },

@@ -5,7 +5,9 @@ import { IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ActivitySign } from './ActivitySign.tsx';
 import { MemberAvatar } from './MemberAvatar.tsx';
+import { NewInTownBadge } from './NewInTown.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 
 type DirectoryCard = RouterOutputs['community']['directory']['items'][number];
@@ -65,6 +67,8 @@ export function MemberCard({ member, limited }: { member: DirectoryCard; limited
             {facts.join(' · ')}
           </Text>
         )}
+        <ActivitySign activity={member.activity} justify="center" />
+        <NewInTownBadge role={member.newInTown} />
         {!limited && member.sharedInterests > 0 && (
           <Text size="sm" c="teal.9" fw={500}>
             {t('community:card.shared', { count: member.sharedInterests })}

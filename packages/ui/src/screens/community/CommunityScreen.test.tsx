@@ -92,9 +92,56 @@ describe('CommunityScreen', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('visitor-note').textContent).toContain(
       'Sign in to use the filters and see full profiles.',
     );
-    expect(screen.getByRole('link', { name: 'Sign In / Sign Up' }).getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'Sign In / Sign Up' }).getAttribute('href')).toBe(
+      '/auth?tab=signUp',
+    );
     expect(screen.queryByRole('form', { name: 'Filters' })).toBeNull();
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ filters: {}, sort: 'newest', limit: 20 });
+  });
+
+  it('offers "Recently active" and shows the signs to a member who shows their own activity, not otherwise', async () => {
+    const asked: DirectoryInput[] = [];
+    const answer = (input: DirectoryInput): DirectoryPage => {
+      asked.push(input);
+      return {
+        items: [
+          { ...directoryCard('m1', 'Ana Alves'), activity: 'now' },
+          { ...directoryCard('m2', 'Dan Diaz'), activity: 'week' },
+          directoryCard('m3', 'Cleo Clark'),
+        ],
+        nextCursor: null,
+        limited: false,
+      };
+    };
+    const shown = renderWithApp(<CommunityScreen />, {
+      api: {
+        auth: { me: () => signedInMember() },
+        community: { directory: answer },
+        account: { privacy: () => ({ showActivity: true }) },
+      },
+    });
+    await screen.findByText('Ana Alves');
+    await shown.user.click(await screen.findByRole('radio', { name: 'Recently active' }));
+    await screen.findByText('Ana Alves');
+    expect(asked.at(-1)).toMatchObject({ sort: 'recentlyActive' });
+    const sign = (name: string) =>
+      within(screen.getByRole('article', { name })).queryByTestId('activity-sign')?.textContent ?? null;
+    expect([sign('Ana Alves'), sign('Dan Diaz'), sign('Cleo Clark')]).toEqual([
+      'Active now',
+      'Active this week',
+      null,
+    ]);
+    shown.unmount();
+
+    renderWithApp(<CommunityScreen />, {
+      api: {
+        auth: { me: () => signedInMember() },
+        community: { directory: answer },
+        account: { privacy: () => ({ showActivity: false }) },
+      },
+    });
+    await screen.findByRole('radio', { name: 'Newest members' });
+    expect(screen.queryByRole('radio', { name: 'Recently active' })).toBeNull();
   });
 });

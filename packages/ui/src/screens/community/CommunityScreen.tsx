@@ -25,8 +25,12 @@ import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
+import { SIGN_UP_PATH } from '../../app/links.ts';
 
-/** /community: the directory with filters, two orders, cards and Load More. Visitors see less. */
+/**
+ * /community: the directory with filters, its orders (shared interests, newest, recently active), cards and
+ * Load More. Visitors see less.
+ */
 export default function CommunityScreen() {
   const { t, i18n } = useTranslation(['common', 'community']);
   const { member, loading } = useSession();
@@ -34,7 +38,11 @@ export default function CommunityScreen() {
   const wide = useMediaQuery('(min-width: 48em)', true);
   const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
   const [filters, setFilters] = useState<DirectoryFilters>({});
-  const [sort, setSort] = useState<DirectorySort>('sharedInterests');
+  const [chosenSort, setSort] = useState<DirectorySort>('sharedInterests');
+  // "Recently active" is offered to members who show their own activity (who hides theirs sees nobody's).
+  const privacy = trpc.account.privacy.useQuery(undefined, { enabled: full });
+  const seesActivity = privacy.data?.showActivity === true;
+  const sort = chosenSort === 'recentlyActive' && !seesActivity ? 'sharedInterests' : chosenSort;
 
   const directory = trpc.community.directory.useInfiniteQuery(
     { filters: full ? filters : {}, sort: full ? sort : 'newest', limit: DIRECTORY_PAGE_SIZE },
@@ -45,7 +53,7 @@ export default function CommunityScreen() {
   const showFilters = filtersOpen ?? wide;
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <Stack gap="lg">
         <div>
           <Title order={1}>{t('community:title')}</Title>
@@ -68,6 +76,9 @@ export default function CommunityScreen() {
                 data={[
                   { value: 'sharedInterests', label: t('community:sort.sharedInterests') },
                   { value: 'newest', label: t('community:sort.newest') },
+                  ...(seesActivity
+                    ? [{ value: 'recentlyActive', label: t('community:sort.recentlyActive') }]
+                    : []),
                 ]}
                 aria-label={t('community:sort.label')}
               />
@@ -91,7 +102,7 @@ export default function CommunityScreen() {
               <Group justify="space-between" gap="sm">
                 <Text size="sm">{t('community:visitorNote')}</Text>
                 {!member && (
-                  <Button component={Link} to="/auth" size="xs">
+                  <Button component={Link} to={SIGN_UP_PATH} size="xs">
                     {t('nav.signInUp')}
                   </Button>
                 )}

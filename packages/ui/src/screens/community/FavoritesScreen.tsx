@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { ActivitySign } from '../../components/ActivitySign.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
@@ -86,6 +87,7 @@ export default function FavoritesScreen() {
                           .filter(Boolean)
                           .join(' · ')}
                       </Text>
+                      <ActivitySign activity={favorite.activity} />
                     </div>
                   </Group>
                   <Group gap="xs">

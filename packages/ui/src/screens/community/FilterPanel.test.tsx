@@ -67,6 +67,24 @@ describe('FilterPanel', { timeout: 30_000 }, () => {
     expect(applied).toEqual([{ interests: ['hiking'] }]);
   });
 
+  it('finds newcomers or the locals who welcome them, also within a city (issue 19.4)', async () => {
+    const { user, applied, field, form } = renderPanel();
+    const apply = within(form).getByRole('button', { name: 'Apply filters' });
+    const newInTown = within(form).getByRole('combobox', { name: 'New in town' });
+    await user.click(newInTown);
+    await user.click(await screen.findByRole('option', { name: 'Newcomers' }));
+    await user.click(apply);
+    await user.type(field('City'), 'Hamburg');
+    await user.click(newInTown);
+    await user.click(await screen.findByRole('option', { name: 'Locals who welcome newcomers' }));
+    await user.click(apply);
+    expect(applied).toEqual([{ newInTown: 'newcomers' }, { newInTown: 'welcomers', city: 'Hamburg' }]);
+
+    await user.click(within(form).getByRole('button', { name: 'Reset' }));
+    expect(applied.at(-1)).toEqual({});
+    expect(newInTown).toHaveProperty('value', '');
+  });
+
   it('empties the form, its errors and the filters with Reset', async () => {
     const { user, applied, field, form } = renderPanel();
     await user.clear(field('Min age'));

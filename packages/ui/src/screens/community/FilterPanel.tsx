@@ -1,5 +1,15 @@
-import { AGE_MAX, AGE_MIN, type DirectoryFilters } from '@amiko/core';
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { AGE_MAX, AGE_MIN, type DirectoryFilters, type NewInTownFilter } from '@amiko/core';
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelect.tsx';
@@ -78,6 +88,18 @@ export function FilterPanel({ onChange }: { onChange(filters: DirectoryFilters):
             value={form.city}
             onChange={(event) => set('city', event.currentTarget.value)}
             maxLength={80}
+          />
+          <Select
+            label={t('community:filters.newInTown')}
+            data={[
+              { value: 'newcomers', label: t('community:filters.newcomers') },
+              { value: 'welcomers', label: t('community:filters.welcomers') },
+            ]}
+            value={form.newInTown}
+            onChange={(value) => set('newInTown', value as NewInTownFilter | null)}
+            placeholder={t('community:filters.any')}
+            clearable
+            comboboxProps={{ withinPortal: true }}
           />
           <CatalogMultiSelect
             label={t('community:filters.languages')}

@@ -1,4 +1,4 @@
-import { AGE_MAX, AGE_MIN, ageRangeSchema, type DirectoryFilters } from '@amiko/core';
+import { AGE_MAX, AGE_MIN, ageRangeSchema, type DirectoryFilters, type NewInTownFilter } from '@amiko/core';
 import type { TranslationKey } from '@amiko/i18n';
 import { messageKey } from '../../errors.ts';
 
@@ -13,6 +13,8 @@ export interface FilterForm {
   lookingFor: string[];
   interests: string[];
   newMembers: boolean;
+  /** Newcomers, or locals who welcome them (issue 19.4); null for anyone. */
+  newInTown: NewInTownFilter | null;
 }
 
 export const EMPTY_FILTERS: FilterForm = {
@@ -25,6 +27,7 @@ export const EMPTY_FILTERS: FilterForm = {
   lookingFor: [],
   interests: [],
   newMembers: false,
+  newInTown: null,
 };
 
 /** What is wrong with the age fields, as i18n keys. */
@@ -53,5 +56,6 @@ export function toFilters(form: FilterForm): { filters: DirectoryFilters } | { e
   if (form.lookingFor.length) filters.lookingFor = form.lookingFor as DirectoryFilters['lookingFor'];
   if (form.interests.length) filters.interests = form.interests as DirectoryFilters['interests'];
   if (form.newMembers) filters.newMembers = true;
+  if (form.newInTown) filters.newInTown = form.newInTown;
   return { filters };
 }

@@ -1,5 +1,5 @@
 import { Box, Center, Container, Grid, Loader, NativeSelect, NavLink, Title } from '@mantine/core';
-import { IconBell, IconKey, IconShieldCog, IconUser, IconUserOff } from '@tabler/icons-react';
+import { IconBell, IconEye, IconKey, IconShieldCog, IconUser, IconUserOff } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -9,12 +9,13 @@ const SECTIONS = [
   { to: '/settings/change-password', label: 'nav.changePassword', Icon: IconKey },
   { to: '/settings/blocked-users', label: 'nav.blockedUsers', Icon: IconUserOff },
   { to: '/settings/notifications', label: 'nav.notifications', Icon: IconBell },
+  { to: '/settings/privacy', label: 'nav.privacy', Icon: IconEye },
   { to: '/settings/account', label: 'nav.account', Icon: IconShieldCog },
 ] as const;
 
 /**
- * /settings/*: a side navigation of the sections (SPEC §2's four, and Notifications for the desktop app and
- * browser notifications), which becomes a select on narrow screens, and the chosen section beside it.
+ * /settings/*: a side navigation of the sections (SPEC §2's four, Notifications for the desktop app and
+ * browser notifications, and Privacy for who sees one's activity), which becomes a select on narrow screens, and the chosen section beside it.
  */
 export default function SettingsLayout() {
   const { t } = useTranslation(['settings', 'common']);
