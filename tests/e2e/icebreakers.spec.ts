@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
 
-// Icebreakers (issue 19.3): in an empty conversation, lines from the interests both share; one click puts
-// a line in the message box, the member edits and sends it.
+// Icebreakers (issue 19.3): in an empty conversation, a line about the town both members live in, lines from
+// the interests both share; one click puts a line in the message box, the member edits and sends it.
 
 const screenshots = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
@@ -111,5 +111,57 @@ test('in German', async ({ browser, amiko }) => {
   await expect(lines).toHaveCount(3);
   await expect(lines.first()).toHaveText(/^Wandern (steht|haben)/);
   await expect(lines.nth(1)).toHaveText(/^Ich habe .+ in deinem Profil gesehen/);
+  await context.close();
+});
+
+test('a newcomer writing to someone of their new town is offered a line about the town first', async ({
+  browser,
+  amiko,
+}) => {
+  const context = await browser.newContext();
+  await signedInMember(amiko, context, {
+    name: 'Nia',
+    city: 'Hamburg',
+    newInTown: 'newHere',
+    newInTownMonth: '2026-09',
+    interests: [
+      'hiking',
+      'cooking',
+      'reading',
+      'yoga',
+      'gardening',
+      'boardGames',
+      'volunteering',
+      'baking',
+      'movies',
+      'museums',
+    ],
+  });
+  const lea = await signedInMember(amiko, await browser.newContext(), {
+    name: 'Lea',
+    city: 'hamburg',
+    welcomesNewcomers: true,
+    interests: [
+      'hiking',
+      'chess',
+      'travel',
+      'painting',
+      'pets',
+      'golf',
+      'opera',
+      'coffee',
+      'history',
+      'fishing',
+    ],
+  });
+  const page = await context.newPage();
+  await page.goto(`/messages?with=${lea.id}`);
+  const lines = page.getByTestId('icebreakers').getByRole('button');
+  await expect(lines).toHaveCount(3);
+  // Lea's city as she wrote it.
+  await expect(lines.first()).toHaveText(
+    "I'm new in hamburg. What's one place you'd tell a newcomer not to miss?",
+  );
+  await expect(lines.nth(1)).toHaveText(/^Hiking /);
   await context.close();
 });

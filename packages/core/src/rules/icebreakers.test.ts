@@ -1,10 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INTERESTS } from '../catalogs.ts';
-import { ICEBREAKER_TEMPLATES, INTEREST_GROUPS, interestGroup, pickIcebreakers } from './icebreakers.ts';
+import {
+  ICEBREAKER_TEMPLATES,
+  INTEREST_GROUPS,
+  interestGroup,
+  pickIcebreakers,
+  townIcebreaker,
+  type Icebreaker,
+} from './icebreakers.ts';
 
 const interests = fc.subarray([...INTERESTS]);
 const ids = fc.string({ minLength: 1, maxLength: 22 });
+
+/** The picks as interest lines: without the members' towns there is no other kind. */
+function interestLines(picked: Icebreaker[]) {
+  return picked.map((p) => {
+    if (!('interest' in p)) throw new Error(`not an interest line: ${p.template}`);
+    return p;
+  });
+}
 
 describe('pickIcebreakers', () => {
   it('puts every interest in a group, hiking outdoors and meditation in lifestyle', () => {
@@ -17,12 +32,14 @@ describe('pickIcebreakers', () => {
   });
 
   it('suggests shared interests from different groups first, then the other member’s own', () => {
-    const picked = pickIcebreakers({
-      me: 'ana',
-      other: 'bruno',
-      myInterests: ['hiking', 'camping', 'cooking'],
-      theirInterests: ['hiking', 'camping', 'cooking', 'chess'],
-    });
+    const picked = interestLines(
+      pickIcebreakers({
+        me: 'ana',
+        other: 'bruno',
+        myInterests: ['hiking', 'camping', 'cooking'],
+        theirInterests: ['hiking', 'camping', 'cooking', 'chess'],
+      }),
+    );
     expect(picked).toHaveLength(3);
     expect(
       picked
@@ -44,7 +61,9 @@ describe('pickIcebreakers', () => {
   it('for any two members: at most three lines, about interests the other has, each once, from the catalog, the same every time and for both orders of ids', () => {
     fc.assert(
       fc.property(ids, ids, interests, interests, (me, other, mine, theirs) => {
-        const picked = pickIcebreakers({ me, other, myInterests: mine, theirInterests: theirs });
+        const picked = interestLines(
+          pickIcebreakers({ me, other, myInterests: mine, theirInterests: theirs }),
+        );
         expect(picked.length).toBe(Math.min(3, theirs.length));
         expect(new Set(picked.map((p) => p.interest)).size).toBe(picked.length);
         for (const p of picked) {
@@ -67,5 +86,45 @@ describe('pickIcebreakers', () => {
         );
       }),
     );
+  });
+
+  it('begins with the town both members name as theirs: neighbours, a welcome, a newcomer’s question, two newcomers', () => {
+    const local = { city: 'Hamburg', newInTown: null, welcomesNewcomers: false };
+    const welcomer = { city: 'hamburg ', newInTown: null, welcomesNewcomers: true };
+    const newcomer = { city: ' Hamburg', newInTown: 'newHere', welcomesNewcomers: false };
+    const picked = pickIcebreakers({
+      me: 'ana',
+      other: 'bruno',
+      myInterests: ['hiking', 'cooking', 'chess'],
+      theirInterests: ['hiking', 'cooking', 'chess'],
+      myTown: local,
+      theirTown: { ...local, city: 'Hamburg ' },
+    });
+    // The city as the other member wrote it, trimmed; then two interest lines, three in all.
+    expect(picked[0]).toEqual({ template: 'town.neighbours', city: 'Hamburg' });
+    expect(picked).toHaveLength(3);
+    expect(picked.slice(1).every((p) => 'interest' in p)).toBe(true);
+
+    expect(townIcebreaker(welcomer, newcomer)).toEqual({ template: 'town.welcome', city: 'Hamburg' });
+    expect(townIcebreaker(local, newcomer)).toEqual({ template: 'town.welcome', city: 'Hamburg' });
+    expect(townIcebreaker(newcomer, welcomer)).toEqual({ template: 'town.askLocal', city: 'hamburg' });
+    expect(townIcebreaker(newcomer, { ...newcomer, newInTown: 'movingHere' })).toEqual({
+      template: 'town.bothNew',
+      city: 'Hamburg',
+    });
+    // Different cities, or a city not given: no town line, and the interests as before.
+    expect(townIcebreaker(local, { ...local, city: 'Hamburg-Altona' })).toBeNull();
+    expect(townIcebreaker({ ...local, city: null }, local)).toBeNull();
+    expect(townIcebreaker(local, { ...local, city: '  ' })).toBeNull();
+    expect(
+      pickIcebreakers({
+        me: 'ana',
+        other: 'bruno',
+        myInterests: [],
+        theirInterests: ['chess'],
+        myTown: local,
+        theirTown: { city: 'Berlin' },
+      }),
+    ).toEqual([{ template: expect.stringMatching(/^about\.[01]$/), interest: 'chess' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { INTERESTS, type Interest } from '../catalogs.ts';
+import { newInTownRole } from './directory.ts';
 
 // Icebreakers (issue 19.3): suggested first lines for an empty conversation, from a fixed catalog of
 // templates per interest group (texts in packages/i18n, messages:icebreakers.lines), never generated. The
@@ -36,10 +37,41 @@ export function interestGroup(interest: Interest): InterestGroup {
   return found;
 }
 
-export interface Icebreaker {
-  /** The template: an interest group's (both share the interest) or "about" (only the other member has it). */
-  template: `${InterestGroup | 'about'}.${IcebreakerVariant}`;
-  interest: Interest;
+export type TownLine = 'welcome' | 'askLocal' | 'bothNew' | 'neighbours';
+
+export type Icebreaker =
+  | {
+      /** An interest group's template (both share the interest), or "about" (only the other member has it). */
+      template: `${InterestGroup | 'about'}.${IcebreakerVariant}`;
+      interest: Interest;
+    }
+  | {
+      /** A line about the city both members are in, in the words of the other member's profile. */
+      template: `town.${TownLine}`;
+      city: string;
+    };
+
+/** Where a member lives and what they say about being new there (issue 19.4). */
+export interface TownFacts {
+  city?: string | null;
+  newInTown?: string | null;
+  welcomesNewcomers?: boolean;
+}
+
+const sameCity = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+/**
+ * A line about the town both members name as theirs (the issue's "…near Hamburg?"): a local welcomes a
+ * newcomer, a newcomer asks a local, two newcomers find each other, or neighbours greet each other. None
+ * when they name different cities (or none).
+ */
+export function townIcebreaker(mine: TownFacts, theirs: TownFacts): Icebreaker | null {
+  const city = theirs.city?.trim();
+  if (!city || !mine.city || !sameCity(mine.city, city)) return null;
+  const meNew = newInTownRole(mine) === 'newcomer';
+  const theyNew = newInTownRole(theirs) === 'newcomer';
+  const line: TownLine = meNew ? (theyNew ? 'bothNew' : 'askLocal') : theyNew ? 'welcome' : 'neighbours';
+  return { template: `town.${line}`, city };
 }
 
 /** A small stable hash (FNV-1a) of the pair, so both members' order of ids gives the same number. */
@@ -61,14 +93,17 @@ function rotate<T>(list: readonly T[], seed: number): T[] {
 }
 
 /**
- * Up to three first lines for `me` writing to `other`: interests both have first, from as many different
- * groups as there are, then interests only the other member has. Unknown ids are ignored.
+ * Up to three first lines for `me` writing to `other`: one about the town both live in when they do, then
+ * interests both have, from as many different groups as there are, then interests only the other member
+ * has. Unknown ids are ignored.
  */
 export function pickIcebreakers(input: {
   me: string;
   other: string;
   myInterests: readonly string[];
   theirInterests: readonly string[];
+  myTown?: TownFacts;
+  theirTown?: TownFacts;
 }): Icebreaker[] {
   const known = (ids: readonly string[]) => INTERESTS.filter((interest) => ids.includes(interest));
   const mine = new Set(known(input.myInterests));
@@ -83,7 +118,8 @@ export function pickIcebreakers(input: {
     seed >>> 8,
   );
 
-  const picked: Icebreaker[] = [];
+  const town = input.myTown && input.theirTown ? townIcebreaker(input.myTown, input.theirTown) : null;
+  const picked: Icebreaker[] = town ? [town] : [];
   const usedGroups = new Set<InterestGroup>();
   const take = (interest: Interest, kind: InterestGroup | 'about') => {
     const variant = ((seed + picked.length) % ICEBREAKER_TEMPLATES) as IcebreakerVariant;
@@ -99,7 +135,7 @@ export function pickIcebreakers(input: {
   }
   for (const interest of shared) {
     if (picked.length >= MAX_ICEBREAKERS) break;
-    if (picked.some((p) => p.interest === interest)) continue;
+    if (picked.some((p) => 'interest' in p && p.interest === interest)) continue;
     take(interest, interestGroup(interest));
   }
   for (const interest of onlyTheirs) {

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.ts';
 
 /**
- * Suggested first lines for an empty conversation (issue 19.3): up to three, from the interests both
- * members share and then the other member's own (core's pickIcebreakers, the same for a pair every time),
- * each a template of the catalog. A click puts the line in the message box to edit; nothing is sent.
+ * Suggested first lines for an empty conversation (issue 19.3): up to three, one about the town both
+ * members name when they do, then from the interests both share and the other member's own (core's
+ * pickIcebreakers, the same for a pair every time), each a template of the catalog. A click puts the line in the message box to edit; nothing is sent.
  */
 export function Icebreakers({
   me,
@@ -27,8 +27,12 @@ export function Icebreakers({
     other: peerId,
     myInterests: profile.data.sharedInterests,
     theirInterests: profile.data.interests,
-  }).map(({ template, interest }) =>
-    t(`icebreakers.lines.${template}`, { interest: t(catalogKey('interests', interest)) }),
+    myTown: profile.data.viewerTown ?? undefined,
+    theirTown: profile.data,
+  }).map((line) =>
+    'interest' in line
+      ? t(`icebreakers.lines.${line.template}`, { interest: t(catalogKey('interests', line.interest)) })
+      : t(`icebreakers.lines.${line.template}`, { city: line.city }),
   );
   if (lines.length === 0) return null;
   return (

@@ -21,18 +21,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { ActivitySign } from '../../components/ActivitySign.tsx';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
+import { NewInTownLine, formatMonth } from '../../components/NewInTown.tsx';
 import { ReportDialog } from '../../components/ReportDialog.tsx';
 import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 import { PUBLIC_BASICS, SECTION_FIELDS, type FieldSection, type FieldSpec } from './fields.ts';
+import { PaymentNeededNote } from '../../components/PaymentNeededNote.tsx';
 
 type PublicProfile = RouterOutputs['profile']['view'];
 
+/** Fields the basics already show (the languages), left out of their section so they show once. */
+const IN_BASICS = new Set(PUBLIC_BASICS.map((spec) => spec.name));
+
 /** /profile-view/{userId}: a member's public profile, with favourite, message, block and report. */
 export default function ProfileViewScreen() {
-  const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
+  const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog', 'payment']);
   const { userId = '' } = useParams();
   const profile = trpc.profile.view.useQuery({ memberId: userId }, { enabled: userId !== '' });
 
@@ -64,6 +70,8 @@ export default function ProfileViewScreen() {
                 .filter(Boolean)
                 .join(' · ')}
             </Text>
+            <ActivitySign activity={data.activity} />
+            <NewInTownLine profile={data} />
             {!data.isSelf && (
               <Text fw={500} data-testid="shared-count">
                 {t('community:profile.shared', { count: data.sharedInterests.length })}
@@ -103,14 +111,17 @@ export default function ProfileViewScreen() {
         </Card>
 
         <Details title={t('profile:sections.basic')} fields={PUBLIC_BASICS} profile={data} />
-        {(Object.keys(SECTION_FIELDS) as FieldSection[]).map((section) => (
-          <Details
-            key={section}
-            title={t(`profile:sections.${section}`)}
-            fields={SECTION_FIELDS[section]}
-            profile={data}
-          />
-        ))}
+        {/* New in town is said in a sentence under the name. */}
+        {(Object.keys(SECTION_FIELDS) as FieldSection[])
+          .filter((section) => section !== 'newInTown')
+          .map((section) => (
+            <Details
+              key={section}
+              title={t(`profile:sections.${section}`)}
+              fields={SECTION_FIELDS[section].filter((spec) => !IN_BASICS.has(spec.name))}
+              profile={data}
+            />
+          ))}
       </Stack>
     </Container>
   );
@@ -132,7 +143,7 @@ function SelfNote() {
 
 /** The filled fields of one section, read-only; nothing when the member left them all empty. */
 function Details({ title, fields, profile }: { title: string; fields: FieldSpec[]; profile: PublicProfile }) {
-  const { t } = useTranslation(['common', 'profile', 'community', 'catalog']);
+  const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const values = profile as unknown as Record<string, unknown>;
   // The values come as the server stores them, plain strings: each an id of the field's catalog (shown as
   // it is should the catalog not know it).
@@ -148,13 +159,14 @@ function Details({ title, fields, profile }: { title: string; fields: FieldSpec[
       text = value.map((id) => label(spec.catalog, String(id))).join(', ');
     else if ((spec.kind === 'text' || spec.kind === 'textarea') && typeof value === 'string' && value)
       text = value;
-    else if (spec.kind === 'bigFive' && value && typeof value === 'object') {
+    else if (spec.kind === 'levels' && value && typeof value === 'object') {
       const entries = Object.entries(value as Record<string, string>);
       if (entries.length > 0)
         text = entries
-          .map(([trait, level]) => `${label('bigFiveTraits', trait)}: ${label('bigFiveLevels', level)}`)
+          .map(([key, level]) => `${label(spec.keys, key)}: ${label(spec.levels, level)}`)
           .join(', ');
-    }
+    } else if (spec.kind === 'month' && typeof value === 'string') text = formatMonth(value, i18n.language);
+    else if (spec.kind === 'switch' && value === true) text = t('common:yes');
     return text ? [{ label: t(`profile:fields.${spec.name}`), text }] : [];
   });
   if (rows.length === 0) return null;
@@ -246,6 +258,7 @@ function Actions({ profile }: { profile: PublicProfile }) {
           {t('community:report.action')}
         </Button>
       </Group>
+      <PaymentNeededNote />
       {toggle.error && (
         <Text c="red.8" size="sm" role="alert">
           {i18n.t(errorKey(toggle.error))}
