@@ -69,19 +69,22 @@ describe('pausing notifications', () => {
     click?: (item: { checked: boolean }) => void;
   };
   const pauseMenu = (items: Item[]) => items.find((item) => item.label === 'Pause notifications')!.submenu!;
+  const choice = (items: Item[], label: string) => pauseMenu(items).find((item) => item.label === label)!;
 
   it('silences messages for an hour, keeps counting on the badge, and can be turned off', async () => {
     let now = new Date(2026, 4, 12, 14, 0).getTime();
     const { fromPage, tray } = await startApp({ now: () => now });
     const choices = () => pauseMenu(tray.menu!.template);
-    expect(choices().map((item) => [item.label, item.checked])).toEqual([
-      ['Off', true],
-      ['1 hour', false],
-      ['Until tomorrow', false],
+    const click = (label: string) => choice(tray.menu!.template, label).click!({ checked: true });
+    // In the order: 1 hour, until tomorrow, off.
+    expect(choices().map((item) => [item.type, item.label, item.checked])).toEqual([
+      ['radio', '1 hour', false],
+      ['radio', 'Until tomorrow', false],
+      ['radio', 'Off', true],
     ]);
 
-    choices()[1]!.click!({ checked: true });
-    expect(choices()[1]!.checked).toBe(true);
+    click('1 hour');
+    expect(choice(tray.menu!.template, '1 hour').checked).toBe(true);
     fromPage('notify', FROM_BRUNO);
     fromPage('setUnreadCount', 1);
     expect(fake.notifications).toHaveLength(0);
@@ -91,10 +94,10 @@ describe('pausing notifications', () => {
     fromPage('notify', FROM_BRUNO);
     expect(fake.notifications).toHaveLength(1);
 
-    choices()[2]!.click!({ checked: true });
+    click('Until tomorrow');
     fromPage('notify', FROM_BRUNO);
     expect(fake.notifications).toHaveLength(1);
-    choices()[0]!.click!({ checked: true });
+    click('Off');
     fromPage('notify', FROM_BRUNO);
     expect(fake.notifications).toHaveLength(2);
   });
@@ -110,11 +113,15 @@ describe('pausing notifications', () => {
   it('is remembered across restarts', async () => {
     const folders = freshFolders();
     const first = await startApp({}, folders);
-    pauseMenu(first.tray.menu!.template)[2]!.click!({ checked: true });
+    choice(first.tray.menu!.template, 'Until tomorrow').click!({ checked: true });
     await vi.waitFor(() => expect(existsSync(join(folders.userData, 'settings.json'))).toBe(true));
 
     const again = await startApp({}, folders);
-    expect(pauseMenu(again.tray.menu!.template).map((item) => item.checked)).toEqual([false, false, true]);
+    expect(pauseMenu(again.tray.menu!.template).map((item) => [item.label, item.checked])).toEqual([
+      ['1 hour', false],
+      ['Until tomorrow', true],
+      ['Off', false],
+    ]);
     again.fromPage('notify', FROM_BRUNO);
     expect(fake.notifications).toHaveLength(0);
   });

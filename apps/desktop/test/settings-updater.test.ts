@@ -132,6 +132,69 @@ describe('updates', () => {
   });
 });
 
+describe('an update downloaded and put off', () => {
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('is not offered again by the six-hourly checks; the member’s own check asks about restarting again', async () => {
+    fake.reset();
+    const updater = new FakeUpdater();
+    const updates = startUpdates(
+      updater,
+      () => translator('en'),
+      () => {},
+    );
+    fake.dialogAnswers.push(0, 1); // Download, then Later
+    updater.emit('update-available', { version: '1.2.0' });
+    await settle();
+    updater.emit('update-downloaded', { version: '1.2.0' });
+    await settle();
+    expect(fake.dialogs.map((dialog) => dialog.buttons)).toEqual([
+      ['Download', 'Later'],
+      ['Restart now', 'Later'],
+    ]);
+    expect(updater.installs).toBe(0);
+    // Installed at the next quit: it is there, not to be downloaded or asked about again.
+    expect(updater.autoInstallOnAppQuit).toBe(true);
+
+    // Two six-hourly checks find the same version: nothing asked, nothing downloaded again.
+    for (let i = 0; i < 2; i++) {
+      updater.emit('update-available', { version: '1.2.0' });
+      await settle();
+    }
+    expect(fake.dialogs).toHaveLength(2);
+    expect(updater.downloads).toBe(1);
+
+    // Help → Check for Updates…: the restart question again, not the download.
+    fake.dialogAnswers.push(0);
+    updates.checkNow();
+    updater.emit('update-available', { version: '1.2.0' });
+    await settle();
+    expect(fake.dialogs[2]!.message).toBe(fake.dialogs[1]!.message);
+    expect(updater.installs).toBe(1);
+    expect(updater.downloads).toBe(1);
+    updates.stop();
+  });
+
+  it('does not keep a newer version from being offered', async () => {
+    fake.reset();
+    const updater = new FakeUpdater();
+    const updates = startUpdates(
+      updater,
+      () => translator('en'),
+      () => {},
+    );
+    fake.dialogAnswers.push(0, 1, 1);
+    updater.emit('update-available', { version: '1.2.0' });
+    await settle();
+    updater.emit('update-downloaded', { version: '1.2.0' });
+    await settle();
+    updater.emit('update-available', { version: '1.3.0' });
+    await settle();
+    expect(fake.dialogs[2]).toMatchObject({ message: 'Amiko 1.3.0 is available. Download it now?' });
+    updates.stop();
+  });
+});
+
 describe('the packaged app', () => {
   it('looks for updates at start and offers a check in the Help menu; development builds do neither', async () => {
     const updater = new FakeUpdater();

@@ -1,6 +1,6 @@
 // Items 5, 8 and 9: the window's secure defaults, its place remembered per display, closing it keeps
 // Amiko in the tray (saying so the first time), Quit quits; the tray menu; start at login.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { choosePlacement, DEFAULT_SIZE, MIN_SIZE } from '../src/main/window-state.ts';
@@ -35,6 +35,31 @@ describe('the window factory', () => {
       minHeight: MIN_SIZE.height,
       show: false,
     });
+  });
+
+  it('has no remote module: not a dependency anywhere in the workspace, not enabled, not imported', async () => {
+    const root = new URL('../../../', import.meta.url);
+    const manifest = JSON.parse(readFileSync(new URL('apps/desktop/package.json', root), 'utf8'));
+    const dependencies = [
+      'dependencies',
+      'devDependencies',
+      'optionalDependencies',
+      'peerDependencies',
+    ].flatMap((field) => Object.keys(manifest[field] ?? {}));
+    expect(dependencies).not.toContain('@electron/remote');
+    expect(readFileSync(new URL('pnpm-lock.yaml', root), 'utf8')).not.toContain('@electron/remote');
+    const { window } = await startApp();
+    expect(window.options.webPreferences).not.toHaveProperty('enableRemoteModule');
+    for (const file of readdirSync(new URL('apps/desktop/src/', root), {
+      recursive: true,
+      encoding: 'utf8',
+    })) {
+      if (!file.endsWith('.ts')) continue;
+      const source = readFileSync(new URL(`apps/desktop/src/${file}`, root), 'utf8');
+      expect(source, file).not.toMatch(
+        /@electron\/remote|enableRemoteModule|\bremote\b[^\n]*from 'electron'/,
+      );
+    }
   });
 
   it('loads the server and shows itself once painted', async () => {

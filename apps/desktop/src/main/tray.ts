@@ -55,10 +55,11 @@ export function trayMenu(t: Translate, state: TrayState, actions: TrayActions): 
     { type: 'separator' },
     {
       label: t('tray.pause'),
+      // In the order: the pauses first, then back on.
       submenu: [
-        pauseItem('off', t('tray.pauseOff')),
         pauseItem('hour', t('tray.pauseHour')),
         pauseItem('tomorrow', t('tray.pauseTomorrow')),
+        pauseItem('off', t('tray.pauseOff')),
       ],
     },
     {

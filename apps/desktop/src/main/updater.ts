@@ -49,10 +49,29 @@ export function startUpdates(
   let askedByMember = false;
   // The version the member put off: the six-hourly checks don't ask about it again.
   let postponed: string | null = null;
+  // The version downloaded and waiting to be installed (at the next quit, if not by a restart now): a check
+  // finds it "available" again, but it is here; only the member's own check asks again about restarting.
+  let downloaded: string | null = null;
+
+  const offerRestart = async (version: string) => {
+    const t = texts();
+    const restart = await ask(t('updates.readyTitle'), t('updates.ready', { version }), [
+      t('updates.restart'),
+      t('updates.later'),
+    ]);
+    if (restart) {
+      beforeInstall();
+      updater.quitAndInstall();
+    }
+  };
 
   updater.on('update-available', async (info) => {
     const byMember = askedByMember;
     askedByMember = false;
+    if (info.version === downloaded) {
+      if (byMember) await offerRestart(info.version);
+      return;
+    }
     if (info.version === postponed && !byMember) return;
     const t = texts();
     const download = await ask(
@@ -65,15 +84,8 @@ export function startUpdates(
     else postponed = info.version;
   });
   updater.on('update-downloaded', async (event) => {
-    const t = texts();
-    const restart = await ask(t('updates.readyTitle'), t('updates.ready', { version: event.version }), [
-      t('updates.restart'),
-      t('updates.later'),
-    ]);
-    if (restart) {
-      beforeInstall();
-      updater.quitAndInstall();
-    }
+    downloaded = event.version;
+    await offerRestart(event.version);
   });
   updater.on('update-not-available', () => {
     if (!askedByMember) return;

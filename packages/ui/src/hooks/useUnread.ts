@@ -11,7 +11,7 @@ import { useSession } from './useSession.ts';
  * LiveMessaging, mounted by the header.
  */
 export function useUnread(): { hasUnread: boolean; clear: () => void } {
-  const { member } = useSession();
+  const { member, loading } = useSession();
   const memberId = member?.emailVerified ? member.id : null;
   const platform = usePlatform();
   const utils = trpc.useUtils();
@@ -20,13 +20,16 @@ export function useUnread(): { hasUnread: boolean; clear: () => void } {
     onSettled: () => utils.messages.unread.invalidate(),
   });
   const count = memberId ? (unread.data?.unreadConversations ?? 0) : 0;
-  // Only changes are reported: a page that never had unread messages keeps the title it sets itself.
-  const reported = useRef(0);
+  const known = !loading && (memberId === null || unread.data !== undefined);
+  // The first count known is always reported, 0 too: the desktop's badge lives in the main process and
+  // outlasts a reload of the page (offline and back, a retry, signing out), so it would keep a stale
+  // number. After that, changes only.
+  const reported = useRef<number | null>(null);
   useEffect(() => {
-    if (reported.current === count) return;
+    if (!known || reported.current === count) return;
     reported.current = count;
     platform.setUnreadCount(count);
-  }, [platform, count]);
+  }, [platform, count, known]);
 
   return {
     hasUnread: memberId !== null && (unread.data?.hasUnread ?? false),
