@@ -144,6 +144,22 @@ describe('mail when a message waits', () => {
     const jobs = await db.select().from(t.jobs).where(eq(t.jobs.memberId, ana.id));
     expect(jobs.map((j) => j.kind)).toEqual(['messageDigest']);
     expect(jobs[0]!.runAt.getTime() - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+
+    // Carla writes too, and is blocked: the summary, when its day has come, names Bruno only.
+    const carla = await createMember(ts, { name: 'Carla' });
+    await send(carla, ana, 'Carla’s words');
+    await ana.client.trpc.blocks.block.mutate({ memberId: carla.id });
+    await sleep(DELAY_MS * 2 + 500);
+    expect(await mailsTo(ts, ana.email)).toEqual([]);
+    await db.update(t.jobs).set({ runAt: new Date() }).where(eq(t.jobs.id, jobs[0]!.id));
+    const [summary, ...more] = await settledMailsTo(ts, ana.email, 1);
+    expect(more).toEqual([]);
+    expect(summary!.subject).toBe('New messages on Amiko');
+    expect(summary!.text).toContain('Messages from Bruno are waiting for you on Amiko.');
+    expect(summary!.text).toContain('/messages');
+    expect(unsubscribeLinkIn(summary!)).toContain(`m=${ana.id}`);
+    expect(summary!.text + summary!.html).not.toContain('Carla');
+    expect(summary!.text + summary!.html).not.toContain('hiking on Sunday');
   });
 
   it('unsubscribes with one click, signed out: GET only asks, POST turns the mails off', async () => {

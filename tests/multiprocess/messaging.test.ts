@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MessageView } from '@amiko/api';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../apps/server/src/ops/admin.ts';
 import { spawnAmiko, type AmikoProcess } from '../support/amiko-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import {
@@ -17,7 +19,7 @@ import { RELAXED_RATE_LIMITS } from '../support/server.ts';
 
 // Two server processes on one PostgreSQL database and one Redis, as behind a load balancer: a member
 // connected to one process hears, live, what is sent through the other; sign-out through one closes the
-// sockets on the other; and the send limit counts across both. Runs when TEST_DATABASE_URL and
+// sockets on the other, and so does a suspension from neither; and the send limit counts across both. Runs when TEST_DATABASE_URL and
 // TEST_REDIS_URL are set (vitest.config.ts).
 
 let database: TestDatabase;
@@ -89,6 +91,29 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     const closed = [onOne, onTwo].map((s) => disconnection(s));
     await clientFor(one.url, cem.token).trpc.auth.signOut.mutate();
     expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('closes a suspended member’s sockets on every process within a second, suspended from a third', async () => {
+    const fay = await memberWithSession(one.db(), { name: 'Fay' });
+    const sockets = [await connect(one.url, fay.token), await connect(two.url, fay.token)];
+    const closedAt = sockets.map((s) => disconnection(s).then(() => Date.now()));
+    // `pnpm admin` in this test's process: neither server's, and with no sockets of its own.
+    let stderr = '';
+    const code = await admin(['suspend', fay.email, '--reason', 'spam', '--by', 'test'], {
+      env: { DATABASE_URL: database.url },
+      stdout: () => undefined,
+      stderr: (text) => (stderr += text),
+    });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const { db, t } = one.db();
+    const [action] = await db
+      .select({ createdAt: t.moderationActions.createdAt })
+      .from(t.moderationActions)
+      .where(eq(t.moderationActions.memberId, fay.id));
+    const closeMs = (await Promise.all(closedAt)).map((at) => at - action!.createdAt.getTime());
+    console.log(`[multiprocess] suspended member's sockets closed after ${closeMs.join(' and ')} ms`);
+    for (const ms of closeMs) expect(ms).toBeLessThan(1000);
   });
 
   it('counts the send limit across processes (Redis)', async () => {

@@ -34,7 +34,8 @@ export function NotificationsOutlet() {
   if (!show) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-center" />
+      {/* At the bottom: at the top they covered the header's links (issue 18.8). */}
+      <Notifications position="bottom-center" />
     </Suspense>
   );
 }

@@ -14,6 +14,7 @@ import {
   threadWithMessage,
   threadWithRead,
 } from './cache.ts';
+import { rememberPaymentReturn, restoreDraft } from './drafts.ts';
 
 // Keeps the messaging caches (conversation list, threads, unread state) current from the live connection,
 // and notifies the member of messages while Amiko is in the background. Mounted once, by the Layout, for
@@ -136,7 +137,12 @@ export function useMessagingLive(memberId: string | null) {
         if (again) void latest.current.utils.messages.conversations.invalidate();
       },
       sessionEnded: () => void latest.current.utils.auth.me.invalidate(),
-      paymentRequired: () => void latest.current.navigate('/payment-info'),
+      paymentRequired(refused) {
+        // The unsent message waits as the draft, and the success page leads back to it (issue 18.1).
+        restoreDraft(me, refused.to, refused.body);
+        rememberPaymentReturn(me, refused.to);
+        void latest.current.navigate('/payment-info');
+      },
     };
     // socket.io's client is loaded only for members, never on a visitor's first page.
     let client: MessagingClient | null = null;

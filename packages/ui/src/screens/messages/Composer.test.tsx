@@ -47,13 +47,28 @@ describe('Composer', () => {
     await user.click(field);
     await user.paste('a'.repeat(MESSAGE_MAX_LENGTH - 150));
     expect(screen.getByText('150 characters left')).toBeTruthy();
-    await user.paste('a'.repeat(151));
-    expect(screen.getByText('-1 characters left')).toBeTruthy();
+    await user.paste('a'.repeat(149));
+    expect(screen.getByText('1 character left')).toBeTruthy();
+    await user.paste('a'.repeat(2));
+    // Over the limit the count says by how much (issue 18.7), never "-1 characters left".
+    expect(screen.getByText('1 character too long')).toBeTruthy();
+    await user.paste('a'.repeat(99));
+    expect(screen.getByText('100 characters too long')).toBeTruthy();
+    expect(screen.queryByText(/-\d+ characters left/)).toBeNull();
     await user.keyboard('{Enter}');
     expect(sent).toEqual([]);
     expect(
       screen.getByText('This message is too long. A message can have up to 4000 characters.'),
     ).toBeTruthy();
+  });
+
+  it('says in German by how much a message is too long', async () => {
+    const { user, field } = renderComposer({ language: 'de' });
+    await user.click(field);
+    await user.paste('a'.repeat(MESSAGE_MAX_LENGTH + 100));
+    expect(screen.getByText('100 Zeichen zu lang')).toBeTruthy();
+    await user.keyboard('{Backspace}'.repeat(99));
+    expect(screen.getByText('1 Zeichen zu lang')).toBeTruthy();
   });
 
   it('tells the thread the member is typing, but not for white space alone', async () => {

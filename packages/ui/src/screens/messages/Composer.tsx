@@ -12,12 +12,27 @@ interface Props {
   onTyping(): void;
   /** A line put in the box from outside (an icebreaker): replaces the text, focused, not sent. */
   suggestion?: { text: string } | null;
+  /** The text the box starts with: the draft kept for this conversation. */
+  initialText?: string;
+  /** Every change of the text, to keep it as the draft ('' once sent). */
+  onDraftChange?(text: string): void;
 }
 
 /** The message field: Enter sends, Shift+Enter starts a new line; too long or empty says so next to it. */
-export function Composer({ disabled, onSend, onTyping, suggestion = null }: Props) {
+export function Composer({
+  disabled,
+  onSend,
+  onTyping,
+  suggestion = null,
+  initialText = '',
+  onDraftChange,
+}: Props) {
   const { t, i18n } = useTranslation('messages');
-  const [body, setBody] = useState('');
+  const [body, setBodyState] = useState(initialText);
+  const setBody = (text: string) => {
+    setBodyState(text);
+    onDraftChange?.(text);
+  };
   const [error, setError] = useState<TranslationKey | null>(null);
   const remaining = MESSAGE_MAX_LENGTH - body.length;
   const field = useRef<HTMLTextAreaElement>(null);
@@ -26,12 +41,19 @@ export function Composer({ disabled, onSend, onTyping, suggestion = null }: Prop
   if (suggestion !== taken) {
     setTaken(suggestion);
     if (suggestion) {
-      setBody(suggestion.text);
+      setBodyState(suggestion.text);
       setError(null);
     }
   }
+  // The latest draft callback, for the effect below, which runs for a new suggestion only.
+  const keepDraft = useRef(onDraftChange);
   useEffect(() => {
-    if (suggestion) field.current?.focus();
+    keepDraft.current = onDraftChange;
+  });
+  useEffect(() => {
+    if (!suggestion) return;
+    field.current?.focus();
+    keepDraft.current?.(suggestion.text);
   }, [suggestion]);
 
   const submit = () => {
@@ -72,7 +94,13 @@ export function Composer({ disabled, onSend, onTyping, suggestion = null }: Prop
           onKeyDown={onKeyDown}
           aria-label={t('composer.label')}
           placeholder={t('composer.placeholder')}
-          description={remaining < 200 ? t('composer.remaining', { count: remaining }) : undefined}
+          description={
+            remaining < 0
+              ? t('composer.tooLong', { count: -remaining })
+              : remaining < 200
+                ? t('composer.remaining', { count: remaining })
+                : undefined
+          }
           error={error ? i18n.t(error) : undefined}
           disabled={disabled}
           autosize

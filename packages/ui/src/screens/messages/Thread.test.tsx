@@ -328,4 +328,38 @@ describe('Thread without a live connection', { timeout: 30_000 }, () => {
     expect(within(section).queryByRole('link', { name: 'Deleted member' })).toBeNull();
     expect(within(section).queryByRole('textbox', { name: 'Message' })).toBeNull();
   });
+
+  it('keeps a first message refused for want of payment as the draft, in the box and after a remount, until sent', async () => {
+    localStorage.clear();
+    const { user, composer, rerender } = await openThread(threadApi([]));
+    await user.type(composer(), 'Hello Ana{Enter}');
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(composer()).toHaveProperty('value', '');
+    sends[0]!.ack({
+      ok: false,
+      error: { appCode: 'PAYMENT_REQUIRED', message: 'payment:errors.paymentRequired' },
+    });
+    // Back in the box (the thread is still on screen) and kept for the way to the payment and back.
+    await waitFor(() => expect(composer()).toHaveProperty('value', 'Hello Ana'));
+    expect(localStorage.getItem('amiko.draft:ben:ana')).toBe('Hello Ana');
+    expect(localStorage.getItem('amiko.paymentReturn:ben')).toBe('ana');
+
+    const props = {
+      me: 'ben',
+      peer: ana,
+      conversationId: 'c',
+      blockedByMe: false,
+      onDeleted: () => undefined,
+    };
+    rerender(<LiveThread {...props} showThread={false} />);
+    rerender(<LiveThread {...props} showThread />);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    expect(box).toHaveProperty('value', 'Hello Ana');
+    await user.type(box, ' :){Enter}');
+    await waitFor(() => expect(sends).toHaveLength(2));
+    expect(sends[1]?.input.body).toBe('Hello Ana :)');
+    store(sends[1]!);
+    await screen.findByText('Sent');
+    expect(localStorage.getItem('amiko.draft:ben:ana')).toBeNull();
+  });
 });

@@ -1,10 +1,12 @@
 import type { PeerView } from '@amiko/api';
 import { Button, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PaymentNeededNote } from '../../components/PaymentNeededNote.tsx';
 import { errorKey } from '../../errors.ts';
 import type { MessagingClient } from '../../messaging/client.ts';
+import { onDraftRestored } from '../../messaging/drafts.ts';
 import { trpc } from '../../trpc.ts';
 import { MessageList } from './MessageList.tsx';
 import { Icebreakers } from './Icebreakers.tsx';
@@ -43,6 +45,11 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
   // An icebreaker the member picked, for the composer to take (a new object each time, so the same line
   // picked again fills the box again).
   const [suggestion, setSuggestion] = useState<{ text: string } | null>(null);
+  // A message refused for want of payment goes back in the box, the way an icebreaker is put there.
+  useEffect(
+    () => onDraftRestored((peerId, text) => peerId === peer.id && setSuggestion({ text })),
+    [peer.id],
+  );
   const pending = usePendingMessages(client, peer.id, messages);
   const typing = useTyping(client, conversationId);
   const older = useOlderMessages(conversationId, thread.data);
@@ -102,6 +109,7 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
               <Text c="dimmed" ta="center" data-testid="thread-empty">
                 {t('thread.empty', { name })}
               </Text>
+              {!peer.deleted && !blockedByMe && <PaymentNeededNote />}
               {!peer.deleted && !blockedByMe && (
                 <Icebreakers me={me} peerId={peer.id} onPick={(text) => setSuggestion({ text })} />
               )}
@@ -112,6 +120,7 @@ export function Thread({ me, peer, conversationId, blockedByMe, client, onBack, 
       </ScrollArea>
 
       <ThreadFooter
+        me={me}
         peer={peer}
         conversationId={conversationId}
         blockedByMe={blockedByMe}

@@ -1,10 +1,12 @@
 import type { PeerView } from '@amiko/api';
 import { Anchor, Box, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { messageKey } from '../../errors.ts';
 import type { MessagingClient, OutboxEntry } from '../../messaging/client.ts';
+import { readDraft, saveDraft } from '../../messaging/drafts.ts';
 import { Composer } from './Composer.tsx';
 
 /**
@@ -12,6 +14,7 @@ import { Composer } from './Composer.tsx';
  * other member deleted their account, or I blocked them).
  */
 export function ThreadFooter({
+  me,
   peer,
   conversationId,
   blockedByMe,
@@ -19,6 +22,7 @@ export function ThreadFooter({
   client,
   suggestion = null,
 }: {
+  me: string;
   peer: PeerView;
   conversationId: string | null;
   blockedByMe: boolean;
@@ -29,6 +33,8 @@ export function ThreadFooter({
   suggestion?: { text: string } | null;
 }) {
   const { t, i18n } = useTranslation('messages');
+  // What the member wrote here and has not sent (kept through the way to the payment, and a reload).
+  const [draft] = useState(() => readDraft(me, peer.id));
   return (
     <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       {failed?.error && (
@@ -51,6 +57,8 @@ export function ThreadFooter({
         <Composer
           disabled={client === null}
           suggestion={suggestion}
+          initialText={draft}
+          onDraftChange={(text) => saveDraft(me, peer.id, text)}
           onSend={(body) => client?.send(peer.id, body)}
           onTyping={() => conversationId && client?.typingIn(conversationId)}
         />

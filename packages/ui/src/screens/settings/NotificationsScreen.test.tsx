@@ -44,3 +44,40 @@ describe('Settings → Notifications: Email me about new messages', () => {
     expect(screen.getByRole('radio', { name: 'Eine tägliche Zusammenfassung' })).toBeTruthy();
   });
 });
+
+describe('Settings → Notifications: Show message text in notifications', () => {
+  it('is off by default, says why, and saves the member’s choice both ways', async () => {
+    const { user, calls, stored } = renderScreen();
+    const toggle = await screen.findByRole('switch', { name: /^Show message text in notifications/ });
+    expect(toggle).toHaveProperty('checked', false);
+    expect(
+      screen.getByText(
+        'Off: a notification says only who wrote, so nobody glancing at your screen reads your messages.',
+      ),
+    ).toBeTruthy();
+    await user.click(toggle);
+    await waitFor(() => expect(stored().showMessageText).toBe(true));
+    expect(calls.find((c) => c.path === 'account.setNotifications')?.input).toEqual({
+      showMessageText: true,
+    });
+    await waitFor(() => expect(toggle).toHaveProperty('checked', true));
+    await user.click(toggle);
+    await waitFor(() => expect(stored().showMessageText).toBe(false));
+    await waitFor(() => expect(toggle).toHaveProperty('checked', false));
+  });
+
+  it('speaks German', async () => {
+    const { user, stored } = renderScreen('de');
+    const toggle = await screen.findByRole('switch', {
+      name: /^Nachrichtentext in Benachrichtigungen zeigen/,
+    });
+    expect(toggle).toHaveProperty('checked', false);
+    expect(
+      screen.getByText(
+        'Aus: Eine Benachrichtigung sagt nur, wer geschrieben hat, damit niemand mit einem Blick auf deinen Bildschirm deine Nachrichten liest.',
+      ),
+    ).toBeTruthy();
+    await user.click(toggle);
+    await waitFor(() => expect(stored().showMessageText).toBe(true));
+  });
+});

@@ -1,5 +1,5 @@
 import type { NotificationSettings } from '@amiko/core';
-import { Button, Center, Group, Loader, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -7,6 +7,7 @@ import { errorKey } from '../../errors.ts';
 import { notify } from '../../notify.tsx';
 import { usePlatform, type NotificationAccess } from '../../platform.tsx';
 import { trpc } from '../../trpc.ts';
+import { SettingsCard } from './SettingsCard.tsx';
 
 const ACCESS_TEXT = {
   default: 'notifications.browserAsk',
@@ -22,8 +23,9 @@ const FREQUENCIES = [
 ] as const satisfies NotificationSettings['emailAboutMessages'][];
 
 /**
- * Settings → Notifications: how often Amiko mails about messages waiting while the member is away, whether notifications show message text (off by default, kept on the server
- * for every device), and in a browser the permission to notify, asked for only when the member clicks.
+ * Settings → Notifications: how often Amiko mails about messages waiting while the member is away, whether
+ * notifications show message text (off by default, kept on the server for every device), and in a browser
+ * the permission to notify, asked for only when the member clicks.
  */
 export default function NotificationsScreen() {
   const { t, i18n } = useTranslation(['settings', 'common']);
@@ -45,24 +47,18 @@ export default function NotificationsScreen() {
       <Title order={2}>{t('notifications.title')}</Title>
       <Text c="dimmed">{t('notifications.intro')}</Text>
       {save.error && <ErrorAlert>{i18n.t(errorKey(save.error))}</ErrorAlert>}
-      <Paper withBorder p="md" radius="md">
-        {settings.isPending ? (
-          <Center py="md">
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        ) : settings.isError ? (
-          <ErrorAlert onRetry={() => void settings.refetch()}>{i18n.t(errorKey(settings.error))}</ErrorAlert>
-        ) : (
+      <SettingsCard settings={settings}>
+        {(saved) => (
           <Switch
             label={t('notifications.showMessageText')}
             description={t('notifications.showMessageTextHint')}
-            checked={pending?.showMessageText ?? settings.data.showMessageText}
+            checked={pending?.showMessageText ?? saved.showMessageText}
             disabled={save.isPending}
             onChange={(event) => save.mutate({ showMessageText: event.currentTarget.checked })}
             data-testid="show-message-text"
           />
         )}
-      </Paper>
+      </SettingsCard>
       {settings.isSuccess && (
         <Paper withBorder p="md" radius="md">
           <Radio.Group
