@@ -13,8 +13,13 @@ beforeAll(async () => {
 afterAll(() => ts.stop());
 
 describe('exportMemberData', () => {
-  it('holds the profile, favourites, blocks, conversations with their messages, reports made and sessions', async () => {
-    const ana = await createMember(ts, { name: 'Ana', city: 'Hamburg' });
+  it('holds the profile, favourites, blocks, conversations with their messages, reports made, sessions, forms sent and what the team did', async () => {
+    const ana = await createMember(ts, {
+      name: 'Ana',
+      city: 'Hamburg',
+      newInTown: 'newHere',
+      newInTownMonth: '2026-03',
+    });
     const bruno = await createMember(ts, { name: 'Bruno' });
     const carla = await createMember(ts, { name: 'Carla' });
     const sent = await ana.client.trpc.messages.send.mutate({
@@ -29,8 +34,40 @@ describe('exportMemberData', () => {
     await ana.client.trpc.reports.create.mutate({ memberId: carla.id, reason: 'spam', note: 'Ads' });
     await bruno.client.trpc.reports.create.mutate({ memberId: ana.id, reason: 'other' });
 
+    await ana.client.trpc.site.contact.mutate({
+      name: 'Ana',
+      email: ana.email,
+      subject: 'Events in Hamburg',
+      message: 'Could Amiko show events?',
+    });
+    await ana.client.trpc.site.feedback.mutate({
+      rating: 5,
+      type: 'featureRequest',
+      suggestions: 'Group chats',
+      liked: 'The kindness',
+      easeOfConnection: 'easy',
+      comments: '',
+      language: 'en',
+    });
+    await ts.client().trpc.site.contact.mutate({
+      name: 'Someone',
+      email: 'someone@example.com',
+      subject: 'Not Ana’s either',
+      message: 'A visitor’s question',
+    });
+    const { db, t } = ts.server.database;
+    await db
+      .insert(t.moderationActions)
+      .values({ action: 'grant-access', memberId: ana.id, actor: 'team-member-name', reason: 'Refund' });
+
     const data = (await exportMemberData(ts.server.deps, ana.id))!;
     expect(data.profile).toMatchObject({ id: ana.id, name: 'Ana', city: 'Hamburg', email: ana.email });
+    // New in town (issue 19.4) is the member's data too.
+    expect(data.profile).toMatchObject({
+      newInTown: 'newHere',
+      newInTownMonth: '2026-03',
+      welcomesNewcomers: false,
+    });
     expect(data.profile).not.toHaveProperty('passwordHash');
     expect(data.profile).not.toHaveProperty('unsubscribeKey');
     expect(data.photos).toEqual(['test-photo.webp']);
@@ -45,6 +82,31 @@ describe('exportMemberData', () => {
     expect(data.payments).toEqual([]);
     expect(data.sessions).toHaveLength(1);
     expect(Object.keys(data.sessions[0]!).sort()).toEqual(['createdAt', 'expiresAt', 'lastUsedAt']);
+    expect(data.contactMessages).toEqual([
+      {
+        name: 'Ana',
+        email: ana.email,
+        subject: 'Events in Hamburg',
+        message: 'Could Amiko show events?',
+        createdAt: expect.any(Date),
+      },
+    ]);
+    expect(data.feedback).toEqual([
+      {
+        rating: 5,
+        type: 'featureRequest',
+        suggestions: 'Group chats',
+        liked: 'The kindness',
+        easeOfConnection: 'easy',
+        comments: null,
+        createdAt: expect.any(Date),
+      },
+    ]);
+    // What the team did about the account, not who of the team did it.
+    expect(data.moderation).toEqual([
+      { action: 'grant-access', reason: 'Refund', createdAt: expect.any(Date) },
+    ]);
+    expect(JSON.stringify(data)).not.toContain('team-member-name');
     expect(JSON.stringify(data)).not.toContain('Not Ana’s');
     expect(await exportMemberData(ts.server.deps, 'nobody')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { consumeOneTimeToken, createOneTimeToken, findOneTimeToken, parseToken } from '@amiko/auth';
 import type { Deps } from '../context.ts';
@@ -27,6 +27,24 @@ export async function requestDataExport(deps: Deps, memberId: string): Promise<{
 
 const fileOf = (deps: Deps, tokenId: string) => join(deps.config.dataExportsDir, `${tokenId}.zip`);
 
+/**
+ * Deletes the ZIPs whose link has expired unused (a used one is deleted when it is downloaded), so the
+ * folder holds at most a day of exports. Runs before each new export is written.
+ */
+export async function sweepExpiredExports(dir: string, now = Date.now()): Promise<number> {
+  const files = await readdir(dir).catch(() => []);
+  let removed = 0;
+  for (const file of files) {
+    if (!file.endsWith('.zip')) continue;
+    const path = join(dir, file);
+    const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: now }));
+    if (now - mtimeMs <= LINK_TTL_MS) continue;
+    await rm(path, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 export const DATA_EXPORT_HANDLERS: Record<string, JobHandler> = {
   [DATA_EXPORT]: async (deps, job) => {
     const data = await exportMemberData(deps, job.memberId!);
@@ -47,6 +65,7 @@ export const DATA_EXPORT_HANDLERS: Record<string, JobHandler> = {
       ttlMs: LINK_TTL_MS,
     });
     await mkdir(deps.config.dataExportsDir, { recursive: true });
+    await sweepExpiredExports(deps.config.dataExportsDir);
     await writeFile(fileOf(deps, parseToken(code)!.id), zipStored(entries));
     const link = new URL('/my-data/download', deps.config.publicUrl);
     link.searchParams.set('code', code);

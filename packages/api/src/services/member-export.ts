@@ -5,7 +5,7 @@ import type { Deps } from '../context.ts';
 // (password hash, session secrets, the unsubscribe key): they are not the member's data but keys to it.
 
 /** Everything stored about one member; null when there is no such member. */
-export async function exportMemberData(deps: Deps, memberId: string) {
+export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: string) {
   const { db, t } = deps.database;
   const [member] = await db.select().from(t.members).where(eq(t.members.id, memberId));
   if (!member) return null;
@@ -17,62 +17,95 @@ export async function exportMemberData(deps: Deps, memberId: string) {
       .from(t.conversationParticipants)
       .where(eq(t.conversationParticipants.memberId, memberId))
   ).map((r) => r.id);
-  const [favorites, blocks, messages, reports, payments, sessions] = await Promise.all([
-    db
-      .select({ memberId: t.favorites.favoriteId, since: t.favorites.createdAt })
-      .from(t.favorites)
-      .where(eq(t.favorites.memberId, memberId)),
-    db
-      .select({ memberId: t.blocks.blockedId, since: t.blocks.createdAt })
-      .from(t.blocks)
-      .where(eq(t.blocks.blockerId, memberId)),
-    conversationIds.length === 0
-      ? []
-      : db
-          .select({
-            id: t.messages.id,
-            conversationId: t.messages.conversationId,
-            senderId: t.messages.senderId,
-            recipientId: t.messages.recipientId,
-            body: t.messages.body,
-            createdAt: t.messages.createdAt,
-            readAt: t.messages.readAt,
-          })
-          .from(t.messages)
-          .where(
-            and(
-              inArray(t.messages.conversationId, conversationIds),
-              or(eq(t.messages.senderId, memberId), eq(t.messages.recipientId, memberId)),
-            ),
-          )
-          .orderBy(asc(t.messages.id)),
-    db
-      .select({
-        reportedId: t.reports.reportedId,
-        reason: t.reports.reason,
-        note: t.reports.note,
-        createdAt: t.reports.createdAt,
-      })
-      .from(t.reports)
-      .where(eq(t.reports.reporterId, memberId)),
-    db
-      .select({
-        amount: t.payments.amount,
-        currency: t.payments.currency,
-        status: t.payments.status,
-        createdAt: t.payments.createdAt,
-      })
-      .from(t.payments)
-      .where(eq(t.payments.memberId, memberId)),
-    db
-      .select({
-        createdAt: t.sessions.createdAt,
-        lastUsedAt: t.sessions.lastUsedAt,
-        expiresAt: t.sessions.expiresAt,
-      })
-      .from(t.sessions)
-      .where(eq(t.sessions.memberId, memberId)),
-  ]);
+  const [favorites, blocks, messages, reports, payments, sessions, feedback, contactMessages, moderation] =
+    await Promise.all([
+      db
+        .select({ memberId: t.favorites.favoriteId, since: t.favorites.createdAt })
+        .from(t.favorites)
+        .where(eq(t.favorites.memberId, memberId)),
+      db
+        .select({ memberId: t.blocks.blockedId, since: t.blocks.createdAt })
+        .from(t.blocks)
+        .where(eq(t.blocks.blockerId, memberId)),
+      conversationIds.length === 0
+        ? []
+        : db
+            .select({
+              id: t.messages.id,
+              conversationId: t.messages.conversationId,
+              senderId: t.messages.senderId,
+              recipientId: t.messages.recipientId,
+              body: t.messages.body,
+              createdAt: t.messages.createdAt,
+              readAt: t.messages.readAt,
+            })
+            .from(t.messages)
+            .where(
+              and(
+                inArray(t.messages.conversationId, conversationIds),
+                or(eq(t.messages.senderId, memberId), eq(t.messages.recipientId, memberId)),
+              ),
+            )
+            .orderBy(asc(t.messages.id)),
+      db
+        .select({
+          reportedId: t.reports.reportedId,
+          reason: t.reports.reason,
+          note: t.reports.note,
+          createdAt: t.reports.createdAt,
+        })
+        .from(t.reports)
+        .where(eq(t.reports.reporterId, memberId)),
+      db
+        .select({
+          amount: t.payments.amount,
+          currency: t.payments.currency,
+          status: t.payments.status,
+          createdAt: t.payments.createdAt,
+        })
+        .from(t.payments)
+        .where(eq(t.payments.memberId, memberId)),
+      db
+        .select({
+          createdAt: t.sessions.createdAt,
+          lastUsedAt: t.sessions.lastUsedAt,
+          expiresAt: t.sessions.expiresAt,
+        })
+        .from(t.sessions)
+        .where(eq(t.sessions.memberId, memberId)),
+      db
+        .select({
+          rating: t.feedback.rating,
+          type: t.feedback.type,
+          suggestions: t.feedback.suggestions,
+          liked: t.feedback.liked,
+          easeOfConnection: t.feedback.easeOfConnection,
+          comments: t.feedback.comments,
+          createdAt: t.feedback.createdAt,
+        })
+        .from(t.feedback)
+        .where(eq(t.feedback.memberId, memberId)),
+      db
+        .select({
+          name: t.contactMessages.name,
+          email: t.contactMessages.email,
+          subject: t.contactMessages.subject,
+          message: t.contactMessages.message,
+          createdAt: t.contactMessages.createdAt,
+        })
+        .from(t.contactMessages)
+        .where(eq(t.contactMessages.memberId, memberId)),
+      // What the team did about the account (a suspension, its reason); who of the team did it is theirs.
+      db
+        .select({
+          action: t.moderationActions.action,
+          reason: t.moderationActions.reason,
+          createdAt: t.moderationActions.createdAt,
+        })
+        .from(t.moderationActions)
+        .where(eq(t.moderationActions.memberId, memberId))
+        .orderBy(asc(t.moderationActions.id)),
+    ]);
   const conversations = conversationIds.map((id) => ({
     id,
     messages: messages.filter((m) => m.conversationId === id),
@@ -87,6 +120,9 @@ export async function exportMemberData(deps: Deps, memberId: string) {
     reports,
     payments,
     sessions,
+    feedback,
+    contactMessages,
+    moderation,
   };
 }
 export type MemberDataExport = NonNullable<Awaited<ReturnType<typeof exportMemberData>>>;
