@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { clearDrafts } from '../messaging/drafts.ts';
 import { setOnboardingStep } from './useOnboardingStep.ts';
 import { trpc } from '../trpc.ts';
 
@@ -11,6 +12,7 @@ export function useSignOut() {
   const mutation = trpc.auth.signOut.useMutation({
     onSettled: async () => {
       setOnboardingStep(null);
+      clearDrafts();
       queryClient.clear();
       utils.auth.me.setData(undefined, null);
       await navigate('/');

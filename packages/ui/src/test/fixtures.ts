@@ -33,6 +33,8 @@ export function directoryCard(id: string, name: string): DirectoryCard {
     interests: [],
     moreInterests: 0,
     sharedInterests: 0,
+    activity: null,
+    newInTown: null,
   };
 }
 
