@@ -19,6 +19,18 @@ const toCrop = (area: Area): PhotoCrop => ({
   height: Math.max(1, Math.round(area.height)),
 });
 
+/** True when the browser can decode the image at `url` into something with a size. */
+async function isReadableImage(url: string): Promise<boolean> {
+  const image = new Image();
+  image.src = url;
+  try {
+    await image.decode();
+    return image.naturalWidth > 0 && image.naturalHeight > 0;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The profile picture: shows the avatar, takes a new JPEG, PNG or WebP, lets the member crop it in the
  * browser, and uploads it with a progress bar; "Adjust crop" crops the stored photo again.
@@ -57,7 +69,7 @@ export function PhotoEditor(props: {
     setEditing(next);
   };
 
-  const choose = (file: File | null) => {
+  const choose = async (file: File | null) => {
     if (!file) return;
     // The server judges the file by its content; these checks only save a pointless upload.
     if (!(PHOTO_MIME_TYPES as readonly string[]).includes(file.type)) {
@@ -68,7 +80,15 @@ export function PhotoEditor(props: {
       setError(t('profile:errors.photoTooLarge'));
       return;
     }
-    open({ kind: 'upload', file, url: URL.createObjectURL(file) });
+    const url = URL.createObjectURL(file);
+    // A file named .jpg that is no image (or a broken one) would give a black crop box and a Save that
+    // never enables: say so before the cropper opens.
+    if (!(await isReadableImage(url))) {
+      URL.revokeObjectURL(url);
+      setError(t('profile:errors.photoUnreadable'));
+      return;
+    }
+    open({ kind: 'upload', file, url });
   };
 
   const save = async () => {
@@ -98,7 +118,7 @@ export function PhotoEditor(props: {
       <MemberAvatar src={props.avatarUrl} size={120} radius={120} alt={t('profile:photo.current')} />
       <Group gap="sm">
         <FileButton
-          onChange={choose}
+          onChange={(file) => void choose(file)}
           accept={PHOTO_MIME_TYPES.join(',')}
           inputProps={{ 'aria-label': t('profile:photo.choose') }}
         >
