@@ -21,7 +21,10 @@ test('with no members: all 500 places are free, in English and German', async ({
   const banner = page.getByTestId('early-access-banner');
   await expect(banner).toContainText('The first 500 members get every feature free.');
   await expect(page.getByTestId('free-places-left')).toHaveText('500 free places left.');
-  await expect(banner.getByRole('link', { name: 'Claim your place' })).toHaveAttribute('href', '/auth');
+  await expect(banner.getByRole('link', { name: 'Claim your place' })).toHaveAttribute(
+    'href',
+    '/auth?tab=signUp',
+  );
   await page.goto(`${amiko.url}/index.html?lng=de`);
   await expect(page.getByTestId('free-places-left')).toHaveText('Noch 500 kostenlose Plätze frei.');
 });

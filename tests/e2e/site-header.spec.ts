@@ -16,10 +16,11 @@ test.describe('header', () => {
   }) => {
     await prepareVisitor(page, { language: 'en' });
     await page.goto('/faq');
-    await expect(navLinks(page)).toHaveText(['Pricing', 'How it works', 'Community']);
+    await expect(navLinks(page)).toHaveText(['My Why', 'Pricing', 'How it works', 'Community']);
+    // It opens the Sign Up tab (issue 18.4).
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In / Sign Up' })).toHaveAttribute(
       'href',
-      '/auth',
+      '/auth?tab=signUp',
     );
     await expect(page.getByTestId('messages-icon')).toHaveCount(0);
     await expect(page.getByTestId('avatar-menu')).toHaveCount(0);
@@ -34,7 +35,7 @@ test.describe('header', () => {
     await signedInMember(amiko, context, { language: 'en' });
     await prepareVisitor(page, { language: 'en' });
     await page.goto('/how-it-works');
-    await expect(navLinks(page)).toHaveText(['Pricing', 'How it works', 'Profile', 'Community']);
+    await expect(navLinks(page)).toHaveText(['My Why', 'Pricing', 'How it works', 'Profile', 'Community']);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In / Sign Up' })).toHaveCount(0);
     await expect(page.getByTestId('messages-icon')).toHaveAttribute('href', '/messages');
     await expect(page.getByTestId('messages-icon')).toHaveAccessibleName('Messages');
@@ -58,6 +59,36 @@ test.describe('header', () => {
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In / Sign Up' })).toBeVisible();
+  });
+
+  test('My Why is linked in the header at every width from 768 px, where the menu puts it (issue 18.5)', async ({
+    page,
+    context,
+    amiko,
+  }) => {
+    await prepareVisitor(page, { language: 'de' });
+    for (const width of [1280, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/faq');
+      const myWhy = page
+        .getByRole('navigation', { name: 'Hauptnavigation' })
+        .getByRole('link', { name: 'Mein Warum' });
+      await expect(myWhy).toBeVisible();
+      await expect(myWhy).toHaveAttribute('href', '/my-story');
+      // Nothing pushed out of the page by the longer row, in the longer language.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+    }
+    await signedInMember(amiko, context, { language: 'de' });
+    await page.goto('/faq');
+    await expect(page.getByTestId('avatar-menu')).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('banner').getByRole('link', { name: 'Mein Warum' }).click();
+    await expect(page).toHaveURL(/\/my-story$/);
   });
 
   test('during onboarding only the logo shows, and it is not a link', async ({ page, context, amiko }) => {
@@ -96,6 +127,10 @@ test.describe('mobile menu at 360 px', () => {
     await burger.focus();
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog');
+    // One way to close it (issue 18.8): the drawer's own button, not a second one in the header beside it.
+    await expect(page.getByRole('button', { name: 'Close menu', includeHidden: true })).toHaveCount(1);
+    await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeVisible();
+    await expect(page.locator('header [data-opened]')).toHaveCount(0);
     await expect(drawer.getByRole('navigation').getByRole('link')).toHaveText([
       'Home',
       'My Why',
@@ -103,7 +138,10 @@ test.describe('mobile menu at 360 px', () => {
       'How it works',
       'Community',
     ]);
-    await expect(drawer.getByRole('link', { name: 'Sign In / Sign Up' })).toHaveAttribute('href', '/auth');
+    await expect(drawer.getByRole('link', { name: 'Sign In / Sign Up' })).toHaveAttribute(
+      'href',
+      '/auth?tab=signUp',
+    );
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();

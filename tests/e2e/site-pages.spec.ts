@@ -54,6 +54,14 @@ async function expectVisitorNavigation(page: Page, language: Language) {
   // The switcher names both languages and marks the current one.
   await expect(footer.getByRole('radio', { name: 'EN English' })).toBeChecked({ checked: language === 'en' });
   await expect(footer.getByRole('radio', { name: 'DE Deutsch' })).toBeChecked({ checked: language === 'de' });
+  // To the eye it says only EN and DE: the full names are for screen readers.
+  for (const [code, name] of [
+    ['EN', 'English'],
+    ['DE', 'Deutsch'],
+  ] as const) {
+    const label = footer.getByTestId('language-switcher').locator('label', { hasText: code });
+    expect((await label.getByText(name).boundingBox())?.width).toBeLessThanOrEqual(1);
+  }
 }
 
 test.describe('what the site pages say', () => {
@@ -72,7 +80,7 @@ test.describe('what the site pages say', () => {
       'Belonging',
     ])
       await expect(main.getByRole('heading', { level: 3, name: value })).toBeAttached();
-    await expect(main.getByRole('link', { name: 'Join Amiko' })).toHaveAttribute('href', '/auth');
+    await expect(main.getByRole('link', { name: 'Join Amiko' })).toHaveAttribute('href', '/auth?tab=signUp');
     await expect(main.getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/how-it-works');
   });
 
@@ -141,7 +149,7 @@ test.describe('what the site pages say', () => {
       'lodge a complaint with a data protection supervisory authority',
     ])
       await expect(policy).toContainText(text);
-    await expect(page.getByTestId('privacy-updated')).toHaveText('Last updated: November 20, 2025');
+    await expect(page.getByTestId('privacy-updated')).toHaveText('Last updated: November 24, 2026');
     await expect(policy.getByRole('link', { name: 'Contact us about data protection' })).toHaveAttribute(
       'href',
       '/contact-us',
@@ -149,7 +157,7 @@ test.describe('what the site pages say', () => {
 
     await page.goto('/privacy-policy?lng=de');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datenschutzerklärung');
-    await expect(page.getByTestId('privacy-updated')).toHaveText('Stand: 20. November 2025');
+    await expect(page.getByTestId('privacy-updated')).toHaveText('Stand: 24. November 2026');
     await expect(page.getByRole('main')).toContainText('Datenschutz-Grundverordnung (DSGVO)');
     await expect(policy).toContainText('erscheinen als Nachrichten eines gelöschten Mitglieds');
   });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { HEADINGS, type Language } from './site-support.ts';
+import { HEADINGS, prepareVisitor, type Language } from './site-support.ts';
 
 // Issue 18 item 10: the public pages arrive as prerendered HTML in the visitor's language (what a crawler
 // or a phone without JavaScript reads), and the app hydrates that markup instead of painting anew.
@@ -167,5 +167,26 @@ test.describe('hydration', () => {
     const response = await page.goto('/how-it-works');
     expect(await response!.text()).toContain('<html lang="de">');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADINGS['/how-it-works']!.de);
+  });
+});
+
+test.describe('the public site and the app', () => {
+  test('a visitor’s page runs the light public site; signing in loads the member app', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await prepareVisitor(page, { language: 'en' });
+    await page.goto('/');
+    const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In / Sign Up' });
+    await expect(signIn).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => path.startsWith('/assets/site-'))).toHaveLength(1);
+    expect(scripts.filter((path) => path.startsWith('/assets/index-'))).toEqual([]);
+    // Into the app: the sign-up page is the member app's, which a page load brings (issue 18.4's tab).
+    await signIn.click();
+    await expect(page).toHaveURL(/\/auth\?tab=signUp$/);
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    expect(scripts.filter((path) => path.startsWith('/assets/index-'))).toHaveLength(1);
   });
 });

@@ -48,10 +48,11 @@ export const HEADINGS: Partial<Record<(typeof PUBLIC_ROUTES)[number], Record<Lan
 export const VISITOR_NAV: Record<Language, { header: [string, string][]; footer: [string, string][] }> = {
   en: {
     header: [
+      ['My Why', '/my-story'],
       ['Pricing', '/pricing'],
       ['How it works', '/how-it-works'],
       ['Community', '/community'],
-      ['Sign In / Sign Up', '/auth'],
+      ['Sign In / Sign Up', '/auth?tab=signUp'],
     ],
     footer: [
       ['Privacy Policy', '/privacy-policy'],
@@ -62,10 +63,11 @@ export const VISITOR_NAV: Record<Language, { header: [string, string][]; footer:
   },
   de: {
     header: [
+      ['Mein Warum', '/my-story'],
       ['Preise', '/pricing'],
       ["So funktioniert's", '/how-it-works'],
       ['Community', '/community'],
-      ['Anmelden / Registrieren', '/auth'],
+      ['Anmelden / Registrieren', '/auth?tab=signUp'],
     ],
     footer: [
       ['Datenschutzerklärung', '/privacy-policy'],

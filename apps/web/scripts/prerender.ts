@@ -25,17 +25,37 @@ const attribute = (text: string) =>
 const url = (path: string, language?: string) =>
   `${PRERENDER_ORIGIN}${path}${language ? `?lng=${language}` : ''}`;
 
-// A prerendered page is readable and its links work before any JavaScript: its app is fetched once the page
+// A prerendered page is readable and its links work before any JavaScript: its code is fetched once the page
 // has loaded (a small start script instead of the entry and its modulepreload links), so on a slow phone it
 // never competes with the page's own HTML and CSS for the first paint. Until then its controls are disabled
-// (useHydrated).
+// (useHydrated). A visitor's page then hydrates with the public site's light entry (vite.site.config.ts:
+// the page's screen, header, footer and forms, without the member app); a member's page, and the desktop
+// app's, with the app (their header, menus and live messages).
 const built = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(built)?.[1];
 if (!entry) throw new Error('prerender: index.html has no entry script');
-const startCode = `// Starts the app once the prerendered page has loaded (apps/web/scripts/prerender.ts).
-const start = () => import(${JSON.stringify(entry)});
-if (document.readyState === 'complete') start();
-else addEventListener('load', start, { once: true });
+const siteManifest = JSON.parse(readFileSync(join(dist, '.vite/site-manifest.json'), 'utf8')) as Record<
+  string,
+  { file: string; isEntry?: boolean }
+>;
+const siteEntry = Object.values(siteManifest).find((chunk) => chunk.isEntry)?.file;
+if (!siteEntry) throw new Error('prerender: the site build has no entry');
+const startCode = `// Starts the page's code once it has loaded (apps/web/scripts/prerender.ts): the public site for a
+// visitor, the app for a signed-in member and in the desktop app.
+const start = async () => {
+  let member = Boolean(window.amikoDesktop);
+  if (!member) {
+    try {
+      const answer = await (await fetch('/trpc/auth.me', { credentials: 'include' })).json();
+      member = answer?.result?.data != null;
+    } catch {
+      // No answer: the visitor's site, whose own session check says more.
+    }
+  }
+  await import(member ? ${JSON.stringify(entry)} : ${JSON.stringify(`/${siteEntry}`)});
+};
+if (document.readyState === 'complete') void start();
+else addEventListener('load', () => void start(), { once: true });
 `;
 const startFile = `assets/start-${createHash('sha256').update(startCode).digest('hex').slice(0, 10)}.js`;
 writeFileSync(join(dist, startFile), startCode);

@@ -9,11 +9,8 @@ import {
 } from '@amiko/core';
 import i18next, { type i18n, type Module } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import { loadLocale } from './files.ts';
 import { DEFAULT_NAMESPACE } from './namespaces.ts';
-
-// Each locale file becomes its own chunk, fetched when a screen first uses its namespace: the home page
-// loads only "common" and "site" in one language.
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
 
 const lazyResources: Module = {
   type: 'backend',
@@ -23,12 +20,7 @@ const lazyResources: Module = {
     namespace: string,
     callback: (error: unknown, data?: Record<string, unknown>) => void,
   ) {
-    const load = files[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No locale file for ${language}/${namespace}`));
-      return;
-    }
-    load().then(
+    loadLocale(language, namespace).then(
       (data) => callback(null, data),
       (error: unknown) => callback(error),
     );

@@ -29,6 +29,16 @@ describe('locales', () => {
     }
   });
 
+  it('names early access with one German term throughout: "Früher Zugang", never "Early Access" (issue 18.8)', () => {
+    const german = NAMESPACES.flatMap((ns) =>
+      [...flatten(resources.de[ns])].map(([key, text]) => ({ key: `${ns}:${key}`, text })),
+    );
+    expect(german.filter(({ text }) => /early\s*access/i.test(text)).map(({ key }) => key)).toEqual([]);
+    const de = (ns: 'common' | 'payment', key: string) => flatten(resources.de[ns]).get(key);
+    expect(de('common', 'home.banner.label')).toBe('Früher Zugang');
+    expect(de('payment', 'pricing.earlyAccess.title')).toBe('Früher Zugang');
+  });
+
   for (const ns of NAMESPACES) {
     it(`holds the same keys in EN and DE for "${ns}", each translated and with the same placeholders`, () => {
       const en = flatten(resources.en[ns]);

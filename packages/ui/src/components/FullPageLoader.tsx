@@ -7,12 +7,7 @@ export function FullPageLoader() {
   return (
     <Center mih="50vh" role="status" aria-live="polite" data-testid="page-loader">
       <Loader aria-hidden="true" />
-      <span
-        className="mantine-visually-hidden"
-        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-      >
-        {t('loading')}
-      </span>
+      <span className="amiko-visually-hidden">{t('loading')}</span>
     </Center>
   );
 }

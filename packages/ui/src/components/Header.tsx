@@ -1,6 +1,5 @@
 import { headerMode } from '@amiko/core';
-import { ActionIcon, Box, Burger, Button, Container, Group, Indicator } from '@mantine/core';
-import { IconMessageCircle } from '@tabler/icons-react';
+import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,10 +10,11 @@ import { useSignOut } from '../hooks/useSignOut.ts';
 import { useUnread } from '../hooks/useUnread.ts';
 import { Logo } from './Logo.tsx';
 import { NavLinks, type NavItem } from './NavLinks.tsx';
+import { SIGN_UP_PATH } from '../app/links.ts';
 
-// Visitors never need the avatar menu or, on wide screens, the mobile drawer: both are their own chunks,
-// which keeps the home page light.
-const MemberMenu = lazy(() => import('./MemberMenu.tsx'));
+// Visitors never need the member controls (messages icon, avatar menu) or, on wide screens, the mobile
+// drawer: both are their own chunks, which keeps the home page light.
+const MemberControls = lazy(() => import('./MemberControls.tsx'));
 const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
 
 const headerStyle = { borderBottom: '1px solid var(--mantine-color-gray-2)' };
@@ -43,7 +43,9 @@ export function Header() {
   }
 
   const full = mode === 'full';
+  // My Why comes first, as in the spec's full menu (Home, My Why, …): on wide screens the logo is Home.
   const items: NavItem[] = [
+    { to: '/my-story', label: t('nav.myWhy') },
     { to: '/pricing', label: t('nav.pricing') },
     { to: '/how-it-works', label: t('nav.howItWorks') },
     ...(full ? [{ to: '/profile', label: t('nav.profile') }] : []),
@@ -51,7 +53,6 @@ export function Header() {
   ];
   const mobileItems: NavItem[] = [
     { to: '/', label: t('nav.home') },
-    { to: '/my-story', label: t('nav.myWhy') },
     ...items,
     ...(full
       ? [
@@ -72,33 +73,9 @@ export function Header() {
           </Box>
           <Group gap="sm" wrap="nowrap">
             {full ? (
-              <>
-                <Indicator
-                  color="red"
-                  size={10}
-                  offset={4}
-                  disabled={!hasUnread}
-                  data-testid="unread-dot"
-                  data-unread={hasUnread}
-                >
-                  <ActionIcon
-                    component={Link}
-                    to="/messages"
-                    onClick={clear}
-                    variant="subtle"
-                    size="lg"
-                    aria-label={
-                      hasUnread ? `${t('nav.messages')} – ${t('nav.unreadMessages')}` : t('nav.messages')
-                    }
-                    data-testid="messages-icon"
-                  >
-                    <IconMessageCircle aria-hidden="true" />
-                  </ActionIcon>
-                </Indicator>
-                <Suspense fallback={<Box w={36} h={36} />}>
-                  <MemberMenu />
-                </Suspense>
-              </>
+              <Suspense fallback={<Box w={82} h={36} />}>
+                <MemberControls hasUnread={hasUnread} onOpenMessages={clear} />
+              </Suspense>
             ) : member ? (
               <Button variant="subtle" onClick={signOut} visibleFrom="sm" data-testid="sign-out">
                 {t('nav.signOut')}
@@ -107,23 +84,26 @@ export function Header() {
               // Held invisible while the session loads, so members never see it flash and nothing shifts.
               <Button
                 component={Link}
-                to="/auth"
+                to={SIGN_UP_PATH}
                 visibleFrom="sm"
                 style={loading ? { visibility: 'hidden' } : undefined}
               >
                 {t('nav.signInUp')}
               </Button>
             )}
+            {/* Only opens: the open drawer covers it and has the one close button (a burger turned
+                into a second "Close menu" beside the drawer's was one too many). */}
             <Burger
               ref={burger}
               disabled={!hydrated}
-              opened={menuOpen}
+              opened={false}
               onClick={() => {
                 setMenuLoaded(true);
-                setMenuOpen((open) => !open);
+                setMenuOpen(true);
               }}
               hiddenFrom="sm"
-              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              aria-label={t('nav.openMenu')}
+              aria-expanded={menuOpen}
             />
           </Group>
         </Group>

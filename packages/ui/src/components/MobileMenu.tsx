@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { useSession } from '../hooks/useSession.ts';
 import { useSignOut } from '../hooks/useSignOut.ts';
 import { NavLinks, type NavItem } from './NavLinks.tsx';
+import { SIGN_UP_PATH } from '../app/links.ts';
 
 /**
- * The mobile menu: the same link sets as the header, plus Home and My Why. Loaded on first open.
+ * The mobile menu: the same link sets as the header, plus Home. Loaded on first open.
  * `onClose` is a dismissal (Escape, the close button, the overlay); following a link calls `onNavigate`.
  */
 export default function MobileMenu({
@@ -50,7 +51,7 @@ export default function MobileMenu({
           {t('nav.signOut')}
         </Button>
       ) : (
-        <Button component={Link} to="/auth" fullWidth onClick={onNavigate}>
+        <Button component={Link} to={SIGN_UP_PATH} fullWidth onClick={onNavigate}>
           {t('nav.signInUp')}
         </Button>
       )}

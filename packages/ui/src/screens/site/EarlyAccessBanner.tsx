@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { trpc } from '../../trpc.ts';
+import { SIGN_UP_PATH } from '../../app/links.ts';
 
 /**
  * SPEC §1: the extra early-access banner, shown while the fetched member count is below 500, with the free
@@ -39,7 +40,14 @@ export function EarlyAccessBanner() {
             {t('home.banner.text', { limit: EARLY_ACCESS_LIMIT })}{' '}
             <strong data-testid="free-places-left">{t('home.banner.placesLeft', { count: left })}</strong>
           </Text>
-          <Anchor component={Link} to="/auth" size="sm" fw={700} c="indigo.9" tabIndex={loading ? -1 : 0}>
+          <Anchor
+            component={Link}
+            to={SIGN_UP_PATH}
+            size="sm"
+            fw={700}
+            c="indigo.9"
+            tabIndex={loading ? -1 : 0}
+          >
             {t('home.banner.cta')}
           </Anchor>
         </Group>

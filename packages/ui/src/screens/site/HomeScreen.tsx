@@ -24,6 +24,7 @@ import { Link } from 'react-router';
 import { Reveal } from '../../components/Reveal.tsx';
 import { EarlyAccessBanner } from './EarlyAccessBanner.tsx';
 import { HeroArt } from './HeroArt.tsx';
+import { SIGN_UP_PATH } from '../../app/links.ts';
 
 const VALUES: {
   id: 'kindness' | 'authenticity' | 'openness' | 'safety' | 'curiosity' | 'belonging';
@@ -59,7 +60,7 @@ export default function HomeScreen() {
                 {t('home.subtitle')}
               </Text>
               <Group gap="sm">
-                <Button component={Link} to="/auth" size="md">
+                <Button component={Link} to={SIGN_UP_PATH} size="md">
                   {t('home.ctaJoin')}
                 </Button>
                 <Button component={Link} to="/how-it-works" size="md" variant="default">
@@ -86,6 +87,9 @@ export default function HomeScreen() {
                   {paragraph}
                 </Text>
               ))}
+              <Text size="lg" fw={600} data-testid="new-in-town-note">
+                {t('home.about.newInTown')}
+              </Text>
             </Stack>
           </Reveal>
 
@@ -131,7 +135,7 @@ export default function HomeScreen() {
                   {t('home.closing.title')}
                 </Title>
                 <Text size="lg">{t('home.closing.text')}</Text>
-                <Button component={Link} to="/auth" size="md">
+                <Button component={Link} to={SIGN_UP_PATH} size="md">
                   {t('home.closing.cta')}
                 </Button>
               </Stack>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Reveal } from '../../components/Reveal.tsx';
 import { formatPrice } from './format.ts';
 import { SitePage } from './SitePage.tsx';
+import { SIGN_UP_PATH } from '../../app/links.ts';
 
 const STEPS = ['account', 'verify', 'interests', 'story', 'explore', 'connect'] as const;
 
@@ -30,13 +31,18 @@ export default function HowItWorksScreen() {
                     {t(`howItWorks.${step}.title`)}
                   </Title>
                   <Text>{t(`howItWorks.${step}.text`, values)}</Text>
+                  {step === 'explore' && (
+                    <Text mt="xs" data-testid="new-in-town-note">
+                      {t('howItWorks.explore.newInTown')}
+                    </Text>
+                  )}
                 </div>
               </Group>
             </Paper>
           </Reveal>
         ))}
       </Box>
-      <Button component={Link} to="/auth" size="md" mt="md">
+      <Button component={Link} to={SIGN_UP_PATH} size="md" mt="md">
         {t('howItWorks.cta')}
       </Button>
     </SitePage>

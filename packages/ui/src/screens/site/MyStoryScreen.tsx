@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Reveal } from '../../components/Reveal.tsx';
 import { SitePage } from './SitePage.tsx';
+import { SIGN_UP_PATH } from '../../app/links.ts';
 
 /** /my-story ('My Why' in the menu): the founder's story, in the first person. */
 export default function MyStoryScreen() {
@@ -23,7 +24,7 @@ export default function MyStoryScreen() {
             {t('myStory.closing')}
           </Text>
         </Reveal>
-        <Button component={Link} to="/auth" size="md" w="fit-content">
+        <Button component={Link} to={SIGN_UP_PATH} size="md" w="fit-content">
           {t('myStory.cta')}
         </Button>
       </Stack>

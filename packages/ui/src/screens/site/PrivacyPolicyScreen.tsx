@@ -5,7 +5,7 @@ import { Reveal } from '../../components/Reveal.tsx';
 import { SitePage } from './SitePage.tsx';
 
 /** The date of the policy's last change; shown in the reader's language. */
-const UPDATED = new Date(Date.UTC(2025, 10, 20));
+const UPDATED = new Date(Date.UTC(2026, 10, 24));
 
 const SECTIONS = [
   'controller',
