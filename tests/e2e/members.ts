@@ -13,11 +13,15 @@ export async function signedInMember(
   context: BrowserContext,
   options: TestMemberOptions = {},
 ): Promise<InsertedMember> {
-  const database = amiko.db();
-  const member = await insertMember(database, options);
-  const { token } = await createSessionStore(database).create(member.id);
+  const member = await insertMember(amiko.db(), options);
+  await signInContext(amiko, context, member.id);
+  return member;
+}
+
+/** Signs a browser context in as an existing member: a session of its own (a second device, say). */
+export async function signInContext(amiko: AmikoProcess, context: BrowserContext, memberId: string) {
+  const { token } = await createSessionStore(amiko.db()).create(memberId);
   await context.addCookies([
     { name: SESSION_COOKIE, value: token, url: amiko.url, httpOnly: true, sameSite: 'Lax' },
   ]);
-  return member;
 }

@@ -49,9 +49,23 @@ export default function VerifyEmailAction() {
             <Text>{t('verifyAction.successLine1')}</Text>
             <Text>{t('verifyAction.successLine2')}</Text>
             <Text>{t('verifyAction.successLine3')}</Text>
-            <Button component={Link} to="/auth">
-              {t('verifyAction.toSignIn')}
-            </Button>
+            {/* Only a visitor is sent to sign in; a signed-in member (who just confirmed a new address,
+                or verified in the browser they use) goes on where they are at home. */}
+            {member ? (
+              verify.data.purpose === 'changeEmail' ? (
+                <Button component={Link} to="/settings/account">
+                  {t('verifyAction.toSettings')}
+                </Button>
+              ) : (
+                <Button component={Link} to="/community">
+                  {t('verifyAction.toCommunity')}
+                </Button>
+              )
+            ) : (
+              <Button component={Link} to="/auth">
+                {t('verifyAction.toSignIn')}
+              </Button>
+            )}
           </Stack>
         </Paper>
       </Container>
