@@ -76,6 +76,7 @@ interface Result {
   /** Server CPU per message delivered at saturation: less sensitive to other load than the clock. */
   cpuPerMessageUs: number;
   errors: number;
+  busyRetries: number;
 }
 
 /** Each phase is cut into this many slices, alternating between the two servers. */
@@ -251,6 +252,7 @@ async function resultOf(session: Session): Promise<Result> {
     memoryPerMemberKb: session.memoryPerMemberKb,
     cpuPerMessageUs: (session.saturationCpuMs * 1000) / session.delivered,
     errors: measured.errors,
+    busyRetries: measured.busyRetries,
   };
 }
 
@@ -299,7 +301,9 @@ export async function run(args: string[]): Promise<void> {
     ['bare relay', bare],
     ['amiko', amiko],
   ] as const) {
-    console.log(`${name}: ${r.sent} sent, ${r.received} received, ${r.errors} refused`);
+    console.log(
+      `${name}: ${r.sent} sent, ${r.received} received, ${r.errors} refused, ${r.busyRetries} sent again after BUSY`,
+    );
   }
 
   const row = (label: string, a: number, b: number, digits = 1) =>
