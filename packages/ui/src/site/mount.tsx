@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Layout } from '../app/Layout.tsx';
 import type { PageKey } from '../app/pages.ts';
@@ -90,11 +90,15 @@ export async function mountSite(element: HTMLElement): Promise<void> {
       </I18nextProvider>
     </StrictMode>
   );
-  if (prerendered) {
-    hydrateRoot(element, site, {
-      onRecoverableError: (error) => console.error('Hydration of the prerendered page failed', error),
-    });
-  } else {
-    createRoot(element).render(site);
-  }
+  // As a transition, React hydrates (or renders) in slices of a few milliseconds and lets the browser in
+  // between, instead of in one long task: the prerendered page stays responsive while it comes alive.
+  startTransition(() => {
+    if (prerendered) {
+      hydrateRoot(element, site, {
+        onRecoverableError: (error) => console.error('Hydration of the prerendered page failed', error),
+      });
+    } else {
+      createRoot(element).render(site);
+    }
+  });
 }
