@@ -9,13 +9,14 @@ import { expect, test } from './fixtures.ts';
 // machine can only lower a score, so the best of up to three runs counts.
 // Mobile (Lighthouse's default profile, a slow 4G phone with a four times slower CPU; issue 18 item 13):
 // performance at least 95 as the median of three runs, accessibility, best practices and SEO 100 in every
-// run, and in the median run the largest paint within 1.5 s and no layout shift. The public pages are
-// prerendered (their text paints before any JavaScript runs), which is what makes this reachable. The CPU
-// factor multiplies what this machine measures: on a shared, loaded machine the performance figure says
-// as much about the neighbours as about Amiko, so run it alone: it is its own project, after the journeys,
-// and each run first waits until the machine is quiet (CI once scored 0.85–0.93 right after the journeys,
-// where the same build scores 0.95–0.99 on a quiet machine). Each mobile run's report names how busy the
-// machine was and Lighthouse's benchmark index of it, so a low score can be told from a busy machine.
+// run, and the largest paint within 1.5 s and no layout shift (each the median of the three runs). The
+// public pages are prerendered (their text paints before any JavaScript runs), which is what makes this
+// reachable. The CPU factor multiplies what this machine measures: on a shared, loaded machine the
+// performance figure says as much about the neighbours as about Amiko, so run it alone: it is its own
+// project, after the journeys, and each run first waits until the machine is quiet (CI once scored
+// 0.85–0.93 right after the journeys, where the same build scores 0.95–0.99 on a quiet machine). Each
+// mobile run's report names how busy the machine was and Lighthouse's benchmark index of it, so a low
+// score can be told from a busy machine.
 
 const MIN_SCORE = 0.9;
 const MOBILE = { performance: 0.95, others: 1, lcpMs: 1500, cls: 0 };
@@ -102,18 +103,31 @@ test('on a phone the home page scores 95 for performance (median of 3) and 100 f
     };
   };
   try {
-    const runs = [];
+    const runs: Awaited<ReturnType<typeof audit>>[] = [];
     for (const path of ['/?lng=en', '/?lng=de', '/?lng=en']) runs.push(await audit(path));
-    const median = [...runs].sort((a, b) => a.performance - b.performance)[1]!;
+    // Each figure's median over the three runs, as Lighthouse CI's median aggregation takes it: the run with
+    // the median score may still hold the slowest paint of the three if the machine stalled during it.
+    const median = (figure: (run: (typeof runs)[number]) => number) =>
+      runs.map(figure).sort((a, b) => a - b)[1]!;
     test.info().annotations.push({ type: 'lighthouse mobile', description: JSON.stringify(runs) });
     for (const run of runs) {
       expect(run.accessibility, `accessibility ${run.path}`).toBeGreaterThanOrEqual(MOBILE.others);
       expect(run.bestPractices, `best practices ${run.path}`).toBeGreaterThanOrEqual(MOBILE.others);
       expect(run.seo, `SEO ${run.path}`).toBeGreaterThanOrEqual(MOBILE.others);
     }
-    expect(median.performance, JSON.stringify(runs)).toBeGreaterThanOrEqual(MOBILE.performance);
-    expect(median.lcpMs, JSON.stringify(median)).toBeLessThanOrEqual(MOBILE.lcpMs);
-    expect(median.cls, JSON.stringify(median)).toBe(MOBILE.cls);
+    const report = JSON.stringify(runs);
+    expect(
+      median((run) => run.performance),
+      report,
+    ).toBeGreaterThanOrEqual(MOBILE.performance);
+    expect(
+      median((run) => run.lcpMs),
+      report,
+    ).toBeLessThanOrEqual(MOBILE.lcpMs);
+    expect(
+      median((run) => run.cls),
+      report,
+    ).toBe(MOBILE.cls);
   } finally {
     await chrome.kill();
   }
