@@ -3,17 +3,17 @@
 import type { Realtime } from './realtime.ts';
 
 export function emitsFollowTheContract(realtime: Realtime): void {
-  realtime.emitToMember('member', 'unread:cleared', { through: 1 });
-  realtime.emitToMember({ memberId: 'member', exceptSocket: 'socket' }, 'typing', {
+  realtime.emitTo('member', 'unread:cleared', { through: 1 });
+  realtime.emitTo({ members: ['member', 'other'], exceptSocket: 'socket' }, 'typing', {
     conversationId: 'c',
     memberId: 'm',
   });
   // @ts-expect-error the payload of another event
-  realtime.emitToMember('member', 'unread:cleared', { conversationId: 'c' });
+  realtime.emitTo('member', 'unread:cleared', { conversationId: 'c' });
   // @ts-expect-error a payload missing a field
-  realtime.emitToMember('member', 'typing', { conversationId: 'c' });
+  realtime.emitTo('member', 'typing', { conversationId: 'c' });
   // @ts-expect-error an event that is not in the contract
-  realtime.emitToMember('member', 'message:gone', {});
+  realtime.emitTo('member', 'message:gone', {});
   // @ts-expect-error an event without its payload
-  realtime.emitToMember('member', 'conversation:deleted');
+  realtime.emitTo('member', 'conversation:deleted');
 }

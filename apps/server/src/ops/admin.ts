@@ -209,7 +209,7 @@ const NO_SOCKETS: Realtime = {
   isOnline: async () => false,
   isConnectedHere: () => false,
   disconnectMember: () => undefined,
-  emitToMember: () => undefined,
+  emitTo: () => undefined,
 };
 
 function operatorName(env: AdminIo['env']): string {

@@ -118,10 +118,13 @@ function limitUnsent(deps: Deps, socket: AmikoSocket): void {
   let waiting = 0;
   let cut = false;
   socket.conn.on('packetCreate', (packet: { data?: unknown }) => {
+    // A writable transport takes the packet at once (engine.io flushes right after this event, which sets
+    // the count back to nothing): only packets that must wait are counted, off the path of a reading client.
+    if (cut || socket.conn.transport.writable) return;
     const { data } = packet;
     waiting +=
       typeof data === 'string' ? Buffer.byteLength(data) : ArrayBuffer.isView(data) ? data.byteLength : 0;
-    if (cut || waiting + unsentBytes(socket) <= MAX_UNSENT_BYTES) return;
+    if (waiting + unsentBytes(socket) <= MAX_UNSENT_BYTES) return;
     cut = true;
     deps.log.warn(
       { memberId: socket.data.memberId },
@@ -155,12 +158,16 @@ function handle<E extends keyof ClientToServerEvents, R>(
     const parsed = schema.safeParse(input);
     if (!parsed.success) return reply(invalid(parsed.error));
     socket.data.eventsInFlight += 1;
-    run(parsed.data)
-      .then(
-        (data) => reply({ ok: true, data }),
-        (error: unknown) => reply(refusal(error, deps, event)),
-      )
-      .finally(() => (socket.data.eventsInFlight -= 1));
+    run(parsed.data).then(
+      (data) => {
+        socket.data.eventsInFlight -= 1;
+        reply({ ok: true, data });
+      },
+      (error: unknown) => {
+        socket.data.eventsInFlight -= 1;
+        reply(refusal(error, deps, event));
+      },
+    );
   };
 }
 
@@ -218,10 +225,10 @@ export function createLiveConnections(app: FastifyInstance, options: SocketOptio
       const sockets = io.in(memberRoom(memberId));
       (exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true);
     },
-    emitToMember(to, event, ...payload) {
-      const { memberId, exceptSocket } = typeof to === 'string' ? { memberId: to } : to;
-      const room = io.to(memberRoom(memberId));
-      (exceptSocket ? room.except(exceptSocket) : room).emit(event, ...payload);
+    emitTo(to, event, ...payload) {
+      const { members, exceptSocket } = typeof to === 'string' ? { members: [to] } : to;
+      const rooms = io.to(members.map(memberRoom));
+      (exceptSocket ? rooms.except(exceptSocket) : rooms).emit(event, ...payload);
     },
   };
   return { io, realtime };

@@ -364,8 +364,11 @@ async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput
 
 /** Tells both members (every device) about a stored message, and the recipient their new unread count. */
 function publishMessage(deps: Deps, message: MessageView, exceptSocket?: string): void {
-  deps.realtime.emitToMember({ memberId: message.recipientId, exceptSocket }, 'message:new', message);
-  deps.realtime.emitToMember({ memberId: message.senderId, exceptSocket }, 'message:new', message);
+  deps.realtime.emitTo(
+    { members: [message.recipientId, message.senderId], exceptSocket },
+    'message:new',
+    message,
+  );
   void publishUnread(deps, message.recipientId);
 }
 
@@ -483,8 +486,8 @@ async function publishRead(deps: Deps, event: ConversationReadEvent): Promise<vo
   const other = await otherParticipant(deps, deps.database.db, event.readerId, event.conversationId).catch(
     () => null,
   );
-  deps.realtime.emitToMember(event.readerId, 'conversation:read', event);
-  if (other) deps.realtime.emitToMember(other, 'conversation:read', event);
+  deps.realtime.emitTo(event.readerId, 'conversation:read', event);
+  if (other) deps.realtime.emitTo(other, 'conversation:read', event);
   // The reader's other devices (the desktop badge while the phone reads) get the count from here.
   await publishUnread(deps, event.readerId);
 }
@@ -528,8 +531,8 @@ export async function deleteConversation(
     if (deleted.length === 0) throw appError('NOT_FOUND', 'messages:errors.conversationNotFound');
     return peer;
   });
-  deps.realtime.emitToMember(memberId, 'conversation:deleted', { conversationId });
-  deps.realtime.emitToMember(other, 'conversation:deleted', { conversationId });
+  deps.realtime.emitTo(memberId, 'conversation:deleted', { conversationId });
+  deps.realtime.emitTo(other, 'conversation:deleted', { conversationId });
   await Promise.all([publishUnread(deps, memberId), publishUnread(deps, other)]);
 }
 
@@ -686,7 +689,7 @@ export function publishUnread(deps: Deps, memberId: string): Promise<void> {
   const previous = unreadPublications.get(memberId) ?? Promise.resolve();
   const publication = previous.then(async () => {
     try {
-      deps.realtime.emitToMember(memberId, 'unread:changed', await unreadState(deps, memberId));
+      deps.realtime.emitTo(memberId, 'unread:changed', await unreadState(deps, memberId));
     } catch (error) {
       deps.log.error({ err: error, memberId }, 'unread state not published');
     }
@@ -713,7 +716,7 @@ export async function clearUnread(deps: Deps, memberId: string): Promise<{ throu
       .set({ unreadClearedThrough: through })
       .where(and(eq(t.members.id, memberId), lt(t.members.unreadClearedThrough, through)))
       .returning({ through: t.members.unreadClearedThrough });
-    if (updated) deps.realtime.emitToMember(memberId, 'unread:cleared', { through });
+    if (updated) deps.realtime.emitTo(memberId, 'unread:cleared', { through });
   }
   return { through };
 }
