@@ -1,5 +1,5 @@
-import { isUniqueViolation, type Db, type Schema } from '@amiko/db';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { isUniqueViolation, prepared, type Database, type Db, type Schema } from '@amiko/db';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { avatarUrl } from './views.ts';
@@ -24,12 +24,26 @@ export async function blockedEitherWay(db: Db, t: Schema, a: string, b: string):
   return rows.length > 0;
 }
 
-/** Everyone a member has blocked or been blocked by. */
-export async function blockedIdsEitherWay(db: Db, t: Schema, memberId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ blockerId: t.blocks.blockerId, blockedId: t.blocks.blockedId })
-    .from(t.blocks)
-    .where(or(eq(t.blocks.blockerId, memberId), eq(t.blocks.blockedId, memberId)));
+function buildBlocksOf({ db, t }: Database) {
+  const me = sql.placeholder('me');
+  return prepared(
+    'blocks_either_way',
+    db
+      .select({ blockerId: t.blocks.blockerId, blockedId: t.blocks.blockedId })
+      .from(t.blocks)
+      .where(or(eq(t.blocks.blockerId, me), eq(t.blocks.blockedId, me))),
+  );
+}
+const blocksOfByDatabase = new WeakMap<Database, ReturnType<typeof buildBlocksOf>>();
+
+/** Everyone a member has blocked or been blocked by (asked by every directory page: prepared once). */
+export async function blockedIdsEitherWay(database: Database, memberId: string): Promise<Set<string>> {
+  let blocksOf = blocksOfByDatabase.get(database);
+  if (!blocksOf) {
+    blocksOf = buildBlocksOf(database);
+    blocksOfByDatabase.set(database, blocksOf);
+  }
+  const rows = await blocksOf.execute({ me: memberId });
   return new Set(rows.map((r) => (r.blockerId === memberId ? r.blockedId : r.blockerId)));
 }
 

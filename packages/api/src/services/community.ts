@@ -9,9 +9,10 @@ import {
 } from '@amiko/core';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { prepared, type Database } from '@amiko/db';
 import type { Context, Deps } from '../context.ts';
 import { appError } from '../errors.ts';
-import { activityFor, showsActivity } from './activity.ts';
+import { activityFor } from './activity.ts';
 import { blockedIdsEitherWay } from './blocks.ts';
 import type { DirectoryCursor, DirectoryHit } from './directory/member-index.ts';
 import { isListedRow } from './directory/query.ts';
@@ -89,30 +90,55 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The card fields of a page's members, read by primary key. */
-function cardRows(deps: Deps, ids: string[]) {
-  const { db, t } = deps.database;
-  return db
-    .select({
-      id: t.members.id,
-      name: t.members.name,
-      birthday: t.members.birthday,
-      city: t.members.city,
-      photoKey: t.members.photoKey,
-      croppedPhotoKey: t.members.croppedPhotoKey,
-      interests: t.members.interests,
-      newInTown: t.members.newInTown,
-      welcomesNewcomers: t.members.welcomesNewcomers,
-      deletedAt: t.members.deletedAt,
-      suspendedAt: t.members.suspendedAt,
-      lastActiveAt: t.members.lastActiveAt,
-      showActivity: t.members.showActivity,
-      storyLength: sql<number>`length(${t.members.story})`.mapWith(Number),
-    })
-    .from(t.members)
-    .where(inArray(t.members.id, ids));
+/** The card fields of `count` members, read by primary key (placeholders id0, id1, …). */
+function buildCardRows({ db, t }: Database, count: number) {
+  const ids = Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`));
+  return prepared(
+    `directory_cards_${count}`,
+    db
+      .select({
+        id: t.members.id,
+        name: t.members.name,
+        birthday: t.members.birthday,
+        city: t.members.city,
+        photoKey: t.members.photoKey,
+        croppedPhotoKey: t.members.croppedPhotoKey,
+        interests: t.members.interests,
+        newInTown: t.members.newInTown,
+        welcomesNewcomers: t.members.welcomesNewcomers,
+        deletedAt: t.members.deletedAt,
+        suspendedAt: t.members.suspendedAt,
+        lastActiveAt: t.members.lastActiveAt,
+        showActivity: t.members.showActivity,
+        storyLength: sql<number>`length(${t.members.story})`.mapWith(Number),
+      })
+      .from(t.members)
+      .where(inArray(t.members.id, ids)),
+  );
 }
-type CardRow = Awaited<ReturnType<typeof cardRows>>[number];
+type CardRows = ReturnType<typeof buildCardRows>;
+type CardRow = Awaited<ReturnType<CardRows['execute']>>[number];
+
+/**
+ * Prepared per number of ids (a page asks for at most 51 at once, so at most that many statements per
+ * database): building the query each time cost more than running it.
+ */
+const cardRowsByDatabase = new WeakMap<Database, Map<number, CardRows>>();
+
+/** The card fields of a page's members, read by primary key. */
+function cardRows({ database }: Deps, ids: string[]): Promise<CardRow[]> {
+  let byCount = cardRowsByDatabase.get(database);
+  if (!byCount) {
+    byCount = new Map();
+    cardRowsByDatabase.set(database, byCount);
+  }
+  let statement = byCount.get(ids.length);
+  if (!statement) {
+    statement = buildCardRows(database, ids.length);
+    byCount.set(ids.length, statement);
+  }
+  return statement.execute(Object.fromEntries(ids.map((id, i) => [`id${i}`, id])));
+}
 
 /** Shared interests first, then the others, each group in the member's own order. */
 export function interestsForCard(interests: readonly string[], viewer: ReadonlySet<string>): string[] {
@@ -135,11 +161,12 @@ export async function directoryPage(
   const filters: DirectoryFilters = limited ? {} : input.filters;
   let after = input.cursor ? decodeCursor(sort, input.cursor) : null;
 
-  const [index, blocked, viewerShowsActivity] = await Promise.all([
+  const [index, blocked] = await Promise.all([
     deps.directory.current(),
-    viewerId ? blockedIdsEitherWay(deps.database.db, deps.database.t, viewerId) : new Set<string>(),
-    viewerId ? showsActivity(deps, viewerId) : false,
+    viewerId ? blockedIdsEitherWay(deps.database, viewerId) : new Set<string>(),
   ]);
+  // The index is up to date with every committed write, the viewer's own privacy choice included.
+  const viewerShowsActivity = viewerId !== null && index.showsActivity(viewerId);
   const exclude = new Set(blocked);
   if (viewerId) exclude.add(viewerId);
   const viewerInterests = viewerId ? index.interestsOf(viewerId) : [];

@@ -78,7 +78,7 @@ export async function listFavorites(deps: Deps, memberId: string, search?: strin
         ),
       )
       .orderBy(desc(t.favorites.createdAt), t.members.id),
-    blockedIdsEitherWay(db, t, memberId),
+    blockedIdsEitherWay(database, memberId),
     showsActivity(deps, memberId),
   ]);
   const now = new Date();

@@ -15,7 +15,12 @@ import {
 } from '@amiko/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DirectoryIndex, type DirectoryEntry, type DirectoryHit } from './member-index.ts';
+import {
+  DirectoryIndex,
+  DirectoryIndexBuilder,
+  type DirectoryEntry,
+  type DirectoryHit,
+} from './member-index.ts';
 
 // The index is checked against the plainest possible implementation of the same rules: filter every
 // member, sort them all, and compare with what the index returns page by page.
@@ -291,6 +296,29 @@ describe('directory index', { timeout: 30_000 }, () => {
           expect(pageThrough(index, {}, sort, viewer, new Set(), 6)).toEqual(
             expected(changed, {}, sort, viewer, new Set()),
           );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it("knows each member's activity choice as built and as changed, the viewer's own included", () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(...ids.slice(0, 30).map(entryArb)),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 29 }), fc.boolean()), { maxLength: 20 }),
+        (entries, changes) => {
+          const builder = new DirectoryIndexBuilder();
+          for (const e of entries) builder.add(e);
+          const index = builder.build();
+          const shows = new Map(entries.map((e) => [e.id, e.showActivity]));
+          changes.forEach(([i, showActivity], n) => {
+            const entry = entries[i]!;
+            index.upsert({ ...entry, showActivity, updatedAt: new Date(NOW.getTime() + 1000 * (n + 1)) });
+            shows.set(entry.id, showActivity);
+          });
+          for (const [id, show] of shows) expect(index.showsActivity(id)).toBe(show);
+          expect(index.showsActivity('nobody')).toBe(false);
         },
       ),
       { numRuns: 100 },

@@ -206,6 +206,8 @@ export class DirectoryIndexBuilder {
   readonly updated: number[] = [];
   readonly active: number[] = [];
   readonly cities: string[] = [];
+  /** Members who hide their activity (Settings → Privacy). */
+  readonly hidingActivity: string[] = [];
   /** Per row: listed, 3 interest words, 2 language words, looking for, gender, country, birthday, town. */
   fields: Int32Array = new Int32Array(1024 * BUILDER_STRIDE);
 
@@ -218,6 +220,7 @@ export class DirectoryIndexBuilder {
     this.created.push(entry.createdAt.getTime());
     this.updated.push(entry.updatedAt.getTime());
     this.active.push(activeOf(entry));
+    if (!entry.showActivity) this.hidingActivity.push(entry.id);
     this.cities.push(e.city);
     this.fields.set(
       [
@@ -260,6 +263,8 @@ export class DirectoryIndex {
   #capacity = 0;
   #ids: string[] = [];
   #slotOf = new Map<string, number>();
+  /** Members who hide their activity: as viewers they see nobody's (asked before every search). */
+  #hidingActivity = new Set<string>();
   #created: Float64Array = new Float64Array(0);
   #updated: Float64Array = new Float64Array(0);
   /** Per slot, the last activity shown (ms, 0 for none): the recently-active order's key. */
@@ -334,6 +339,11 @@ export class DirectoryIndex {
     return this.#slotOf.has(id);
   }
 
+  /** Whether the member shows their activity (Settings → Privacy), and so may see others'. */
+  showsActivity(id: string): boolean {
+    return this.#slotOf.has(id) && !this.#hidingActivity.has(id);
+  }
+
   /** The member's interests as the index holds them (catalog order). */
   interestsOf(id: string): string[] {
     const slot = this.#slotOf.get(id);
@@ -364,6 +374,7 @@ export class DirectoryIndex {
       index.#size = slot + 1;
       index.#writeEncoded(slot, b.row(r), false);
     }
+    index.#hidingActivity = new Set(b.hidingActivity);
     // Built per year above; now each year also takes everyone born before it.
     for (let i = 1; i < index.#years.length; i += 1) {
       const earlier = index.#bornBy.get(index.#years[i - 1]!)!;
@@ -484,6 +495,8 @@ export class DirectoryIndex {
     if (!fresh) this.#clear(slot);
     this.#updated[slot] = entry.updatedAt.getTime();
     this.#setActive(slot, activeOf(entry));
+    if (entry.showActivity) this.#hidingActivity.delete(entry.id);
+    else this.#hidingActivity.add(entry.id);
     this.#writeEncoded(slot, encode(entry), true);
   }
 
