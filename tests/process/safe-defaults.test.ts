@@ -72,6 +72,19 @@ describe('the development conveniences', () => {
       }
     },
   );
+
+  it('are off on a server listening on every interface, even with PUBLIC_URL unset', async () => {
+    const { server, url, lines } = await startServer({ NODE_ENV: 'development', HOST: '0.0.0.0' });
+    try {
+      expect((await fetch(`${url}/dev/mail.json`)).status).toBe(404);
+      expect(server.deps.payments.mode).toBe('unavailable');
+      expect(lines.filter((line) => line.includes('development conveniences off'))).toEqual([
+        expect.stringContaining('the dev mailbox (HOST 0.0.0.0 is not a loopback interface)'),
+      ]);
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 describe('slow requests', () => {

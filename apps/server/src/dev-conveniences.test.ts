@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { devConveniences, isLoopbackUrl } from './dev-conveniences.ts';
+import { devConveniences, isLoopbackInterface, isLoopbackUrl } from './dev-conveniences.ts';
 
 const NODE_ENVS = ['development', 'test', 'production'] as const;
 const PUBLIC_URLS = [
@@ -11,45 +11,100 @@ const PUBLIC_URLS = [
   'https://amiko.example',
 ];
 const SMTP_URLS = [undefined, 'smtp://mail.example:587'];
+const HOSTS = ['localhost', '127.0.0.1', '::1', '0.0.0.0', '::', '192.168.1.20'];
 
 describe('development conveniences', () => {
   it('turn on only where they cannot hurt, for every combination', () => {
     for (const NODE_ENV of NODE_ENVS) {
       for (const PUBLIC_URL of PUBLIC_URLS) {
         for (const SMTP_URL of SMTP_URLS) {
-          const loopback = PUBLIC_URL !== 'https://amiko.example';
-          const result = devConveniences({ NODE_ENV, PUBLIC_URL, SMTP_URL });
-          const label = `${NODE_ENV} ${PUBLIC_URL} ${SMTP_URL}`;
-          expect(result.mailbox, label).toBe(NODE_ENV !== 'production' && loopback && !SMTP_URL);
-          expect(result.testPayments, label).toBe(NODE_ENV === 'development' && loopback);
-          expect(result.offNotice === null, label).toBe(result.mailbox && result.testPayments);
+          for (const HOST of HOSTS) {
+            const loopback =
+              PUBLIC_URL !== 'https://amiko.example' && ['localhost', '127.0.0.1', '::1'].includes(HOST);
+            const result = devConveniences({ NODE_ENV, PUBLIC_URL, SMTP_URL, HOST });
+            const label = `${NODE_ENV} ${PUBLIC_URL} ${SMTP_URL} ${HOST}`;
+            expect(result.mailbox, label).toBe(NODE_ENV !== 'production' && loopback && !SMTP_URL);
+            expect(result.testPayments, label).toBe(NODE_ENV === 'development' && loopback);
+            expect(result.offNotice === null, label).toBe(result.mailbox && result.testPayments);
+          }
         }
       }
     }
   });
 
   it('say in one line what is off and why', () => {
-    expect(devConveniences({ NODE_ENV: 'development', PUBLIC_URL: undefined, SMTP_URL: undefined })).toEqual({
+    expect(
+      devConveniences({
+        NODE_ENV: 'development',
+        PUBLIC_URL: undefined,
+        SMTP_URL: undefined,
+        HOST: 'localhost',
+      }),
+    ).toEqual({
       mailbox: true,
       testPayments: true,
       offNotice: null,
     });
     expect(
-      devConveniences({ NODE_ENV: 'development', PUBLIC_URL: 'https://amiko.example/', SMTP_URL: undefined })
-        .offNotice,
+      devConveniences({
+        NODE_ENV: 'development',
+        PUBLIC_URL: 'https://amiko.example/',
+        SMTP_URL: undefined,
+        HOST: 'localhost',
+      }).offNotice,
     ).toBe(
       'development conveniences off: the dev mailbox (PUBLIC_URL https://amiko.example is not a loopback address), test-mode payments (PUBLIC_URL https://amiko.example is not a loopback address)',
     );
     expect(
-      devConveniences({ NODE_ENV: 'test', PUBLIC_URL: undefined, SMTP_URL: 'smtp://mail.example' }).offNotice,
+      devConveniences({
+        NODE_ENV: 'test',
+        PUBLIC_URL: undefined,
+        SMTP_URL: 'smtp://mail.example',
+        HOST: '::1',
+      }).offNotice,
     ).toBe(
       'development conveniences off: the dev mailbox (SMTP_URL is set), test-mode payments (NODE_ENV=test)',
     );
     expect(
-      devConveniences({ NODE_ENV: 'production', PUBLIC_URL: undefined, SMTP_URL: undefined }).offNotice,
+      devConveniences({
+        NODE_ENV: 'production',
+        PUBLIC_URL: undefined,
+        SMTP_URL: undefined,
+        HOST: 'localhost',
+      }).offNotice,
     ).toBe(
       'development conveniences off: the dev mailbox (NODE_ENV=production), test-mode payments (NODE_ENV=production)',
     );
+  });
+
+  it('are off on a server listening on every interface, even with PUBLIC_URL unset', () => {
+    expect(
+      devConveniences({
+        NODE_ENV: 'development',
+        PUBLIC_URL: undefined,
+        SMTP_URL: undefined,
+        HOST: '0.0.0.0',
+      }).offNotice,
+    ).toBe(
+      'development conveniences off: the dev mailbox (HOST 0.0.0.0 is not a loopback interface), test-mode payments (HOST 0.0.0.0 is not a loopback interface)',
+    );
+  });
+
+  it('count only localhost, 127.0.0.1 and ::1 as loopback interfaces', () => {
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '::1', '[::1]']) {
+      expect(isLoopbackInterface(host), host).toBe(true);
+    }
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '[::]',
+      '10.0.0.1',
+      'amiko.example',
+      '::ffff:0.0.0.0',
+      'localhost.evil',
+    ]) {
+      expect(isLoopbackInterface(host), host).toBe(false);
+    }
   });
 
   it('count only localhost, 127.0.0.1 and [::1] as loopback', () => {

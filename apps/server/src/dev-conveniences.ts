@@ -4,7 +4,8 @@ import type { Env } from './env.ts';
  * The development conveniences: the dev mailbox (/dev/mail lists every mail Amiko sends, reset codes
  * included) and test-mode payments (Stripe's test cards grant access without money). Either one on a
  * server that strangers can reach gives away accounts or access, so they are on only where they cannot
- * hurt: a loopback PUBLIC_URL, outside production; the mailbox also only when mail is not really sent
+ * hurt: a loopback PUBLIC_URL and a loopback listening HOST (PUBLIC_URL unset with HOST=0.0.0.0 is still
+ * reachable from the network), outside production; the mailbox also only when mail is not really sent
  * (with SMTP_URL set the members get their mail, and a copy on a web page is only a leak), and test
  * payments only in development (a staging server with NODE_ENV=test is still a server).
  */
@@ -22,10 +23,20 @@ export function isLoopbackUrl(url: string | undefined): boolean {
   return url === undefined || LOOPBACK_HOSTS.has(new URL(url).hostname);
 }
 
-export function devConveniences(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'SMTP_URL'>): DevConveniences {
-  const notLoopback = isLoopbackUrl(env.PUBLIC_URL)
-    ? null
-    : `PUBLIC_URL ${new URL(env.PUBLIC_URL!).origin} is not a loopback address`;
+/** Whether a server listening on HOST can be reached only from this machine (IPv6 written with or without brackets). */
+export function isLoopbackInterface(host: string): boolean {
+  const name = host.toLowerCase();
+  return LOOPBACK_HOSTS.has(name.includes(':') && !name.startsWith('[') ? `[${name}]` : name);
+}
+
+export function devConveniences(
+  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'SMTP_URL' | 'HOST'>,
+): DevConveniences {
+  const notLoopback = !isLoopbackUrl(env.PUBLIC_URL)
+    ? `PUBLIC_URL ${new URL(env.PUBLIC_URL!).origin} is not a loopback address`
+    : !isLoopbackInterface(env.HOST)
+      ? `HOST ${env.HOST} is not a loopback interface`
+      : null;
   const mailboxOff =
     env.NODE_ENV === 'production'
       ? 'NODE_ENV=production'
