@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PRICE_CENTS, canMessage } from '@amiko/core';
+import { ABANDONED_AFTER_MS } from '@amiko/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
@@ -333,5 +334,41 @@ describe('what /payment-success may thank for (issue 18.3)', () => {
     const declined = await payingMember();
     await deliver(fake.decline(declined.intentId));
     expect(await declined.member.client.trpc.payments.status.query()).toMatchObject({ payment: 'none' });
+  });
+
+  /** Makes the member's started payment look as if Pay was last pressed `ms` ago. */
+  async function pressedPayAgo(memberId: string, ms: number) {
+    const { db, t } = ts.server.database;
+    await db
+      .update(t.payments)
+      .set({ updatedAt: new Date(Date.now() - ms) })
+      .where(eq(t.payments.memberId, memberId));
+  }
+
+  it('a payment left without an outcome for an hour is abandoned; pressing Pay again resumes it', async () => {
+    const { member, intentId } = await payingMember();
+    await pressedPayAgo(member.id, ABANDONED_AFTER_MS - 60_000);
+    expect(await member.client.trpc.payments.status.query()).toMatchObject({ payment: 'inProgress' });
+    await pressedPayAgo(member.id, ABANDONED_AFTER_MS + 60_000);
+    expect(await member.client.trpc.payments.status.query()).toMatchObject({ payment: 'none' });
+
+    // Back on /payment-info the same intent takes the card, and the payment is in progress again.
+    expect(await member.client.trpc.payments.start.mutate()).toMatchObject({
+      paymentIntentId: intentId,
+      completed: false,
+    });
+    expect(await member.client.trpc.payments.status.query()).toMatchObject({ payment: 'inProgress' });
+    expect(await paymentRows(member.id)).toHaveLength(1);
+  });
+
+  it('a payment Stripe took whose webhook is over an hour late is in progress again once Pay is pressed', async () => {
+    const { member, intentId } = await payingMember();
+    fake.succeed(intentId); // charged at Stripe, the webhook not delivered
+    await pressedPayAgo(member.id, ABANDONED_AFTER_MS + 60_000);
+    expect(await member.client.trpc.payments.status.query()).toMatchObject({ payment: 'none' });
+    expect(await member.client.trpc.payments.start.mutate()).toMatchObject({ completed: true });
+    expect(await member.client.trpc.payments.status.query()).toMatchObject({ payment: 'inProgress' });
+    expect((await deliver(fake.succeed(intentId))).body.outcome).toBe('granted');
+    expect(await member.client.trpc.payments.status.query()).toMatchObject({ payment: 'granted' });
   });
 });

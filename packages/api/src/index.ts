@@ -52,7 +52,7 @@ export {
   type PaymentGateway,
   type PaymentMode,
 } from './services/payment-gateway.ts';
-export { fulfilStripeEvent, type WebhookResult } from './services/payments.ts';
+export { ABANDONED_AFTER_MS, fulfilStripeEvent, type WebhookResult } from './services/payments.ts';
 export { createDirectory, type Directory } from './services/directory/query.ts';
 export { setDirectoryCount } from './services/directory/kernel.ts';
 export { replacePhoto } from './services/photos.ts';

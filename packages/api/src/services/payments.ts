@@ -7,7 +7,7 @@ import {
   type confirmTestPaymentSchema,
 } from '@amiko/core';
 import { newId, type Db, type Member, type Schema } from '@amiko/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { z } from 'zod';
 import type { Deps } from '../context.ts';
@@ -63,7 +63,11 @@ export async function startPayment(deps: Deps, member: Payer): Promise<StartedPa
   const open = payments.find((p) => p.status === 'created');
   if (open) {
     const intent = await deps.payments.retrieveIntent(open.stripePaymentIntentId);
-    if (OPEN_STATUSES.has(intent.status) || COMPLETED_STATUSES.has(intent.status)) return started(intent);
+    if (OPEN_STATUSES.has(intent.status) || COMPLETED_STATUSES.has(intent.status)) {
+      // Pressing Pay again puts the payment back in progress (see ABANDONED_AFTER_MS).
+      await db.update(t.payments).set({ updatedAt: new Date() }).where(eq(t.payments.id, open.id));
+      return started(intent);
+    }
     // Canceled at Stripe: it can take no card any more.
     await db
       .update(t.payments)
@@ -95,9 +99,17 @@ export async function startPayment(deps: Deps, member: Payer): Promise<StartedPa
 /**
  * Where the member's payment stands, for /payment-success: `granted` once paid; `inProgress` while a
  * payment they started (pressed Pay) has no outcome recorded yet, the webhook being on its way; `none`
- * otherwise (never started, or declined): that page then has no payment to thank for (issue 18.3).
+ * otherwise (never started, declined, or abandoned): that page then has no payment to thank for (issue 18.3).
  */
 export type PaymentProgress = 'granted' | 'inProgress' | 'none';
+
+/**
+ * A payment with no outcome an hour after Pay was last pressed was left (a 3-D Secure window closed, a tab
+ * shut): Stripe sends no event for it, so without a bound /payment-success would thank for it and wait
+ * forever. A payment Stripe did take whose webhook is later than that is back in progress as soon as the
+ * member presses Pay again: startPayment finds it completed and touches the row.
+ */
+export const ABANDONED_AFTER_MS = 60 * 60_000;
 
 /**
  * What /payment-success waits for: access, which only the webhook grants. (Declines are recorded on the
@@ -111,7 +123,13 @@ export async function paymentStatus(deps: Deps, member: Payer) {
     const open = await db
       .select({ id: t.payments.id })
       .from(t.payments)
-      .where(and(eq(t.payments.memberId, member.id), eq(t.payments.status, 'created')))
+      .where(
+        and(
+          eq(t.payments.memberId, member.id),
+          eq(t.payments.status, 'created'),
+          gte(t.payments.updatedAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+        ),
+      )
       .limit(1);
     if (open.length > 0) payment = 'inProgress';
   }
