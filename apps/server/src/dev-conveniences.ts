@@ -23,7 +23,7 @@ export function isLoopbackUrl(url: string | undefined): boolean {
   return url === undefined || LOOPBACK_HOSTS.has(new URL(url).hostname);
 }
 
-/** Whether a server listening on HOST can be reached only from this machine (IPv6 written with or without brackets). */
+/** Whether a server listening on HOST is reached only from this machine (IPv6 with or without brackets). */
 export function isLoopbackInterface(host: string): boolean {
   const name = host.toLowerCase();
   return LOOPBACK_HOSTS.has(name.includes(':') && !name.startsWith('[') ? `[${name}]` : name);
