@@ -52,6 +52,22 @@ export function prepared<R>(name: string, query: Preparable<R>): Prepared<R> {
 }
 
 /**
+ * Builds something once per database, on first use, and keeps it as long as the database (its prepared
+ * statements, or state that belongs to it): tests and tools open several databases in one process.
+ */
+export function perDatabase<T>(build: (database: Database) => T): (database: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (database) => {
+    let value = built.get(database);
+    if (value === undefined) {
+      value = build(database);
+      built.set(database, value);
+    }
+    return value;
+  };
+}
+
+/**
  * A hot query that also runs inside transactions, given the connection to run on (`database.db` or a
  * transaction's). On SQLite the one connection runs transactions too, so one statement prepared on it
  * serves every call. On PostgreSQL a statement prepared on the pool would run outside the transaction, so

@@ -21,6 +21,7 @@ export {
   escapeLike,
   isUniqueViolation,
   lockMembers,
+  perDatabase,
   ping,
   prepared,
   preparedPerConnection,

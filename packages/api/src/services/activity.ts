@@ -4,7 +4,7 @@ import {
   type ActivityBucket,
   type PrivacySettings,
 } from '@amiko/core';
-import type { Database } from '@amiko/db';
+import { perDatabase, type Database } from '@amiko/db';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 
@@ -17,17 +17,8 @@ import type { Deps } from '../context.ts';
 // interval per active member (docs/decisions.md, "Last activity and the directory index").
 
 /** Per database (tests run several servers in one process): member id → when this process last stamped them. */
-const lastStamped = new WeakMap<Database, Map<string, number>>();
+const stampsOf = perDatabase(() => new Map<string, number>());
 const MAX_IDS_PER_UPDATE = 500;
-
-function stampsOf(database: Database): Map<string, number> {
-  let stamps = lastStamped.get(database);
-  if (!stamps) {
-    stamps = new Map();
-    lastStamped.set(database, stamps);
-  }
-  return stamps;
-}
 
 /** The members due for a stamp in this process (and marks them stamped); forgets stamps long past. */
 function due(database: Database, memberIds: readonly string[], now: number): string[] {

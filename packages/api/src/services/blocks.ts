@@ -1,4 +1,4 @@
-import { isUniqueViolation, prepared, type Database, type Db, type Schema } from '@amiko/db';
+import { isUniqueViolation, perDatabase, prepared, type Database, type Db, type Schema } from '@amiko/db';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
@@ -24,7 +24,8 @@ export async function blockedEitherWay(db: Db, t: Schema, a: string, b: string):
   return rows.length > 0;
 }
 
-function buildBlocksOf({ db, t }: Database) {
+/** Asked by every directory page: prepared once per database. */
+const blocksOf = perDatabase(({ db, t }) => {
   const me = sql.placeholder('me');
   return prepared(
     'blocks_either_way',
@@ -33,17 +34,11 @@ function buildBlocksOf({ db, t }: Database) {
       .from(t.blocks)
       .where(or(eq(t.blocks.blockerId, me), eq(t.blocks.blockedId, me))),
   );
-}
-const blocksOfByDatabase = new WeakMap<Database, ReturnType<typeof buildBlocksOf>>();
+});
 
-/** Everyone a member has blocked or been blocked by (asked by every directory page: prepared once). */
+/** Everyone a member has blocked or been blocked by. */
 export async function blockedIdsEitherWay(database: Database, memberId: string): Promise<Set<string>> {
-  let blocksOf = blocksOfByDatabase.get(database);
-  if (!blocksOf) {
-    blocksOf = buildBlocksOf(database);
-    blocksOfByDatabase.set(database, blocksOf);
-  }
-  const rows = await blocksOf.execute({ me: memberId });
+  const rows = await blocksOf(database).execute({ me: memberId });
   return new Set(rows.map((r) => (r.blockerId === memberId ? r.blockedId : r.blockerId)));
 }
 

@@ -9,14 +9,14 @@ import {
 } from '@amiko/core';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { prepared, type Database } from '@amiko/db';
+import { perDatabase, prepared, type Database } from '@amiko/db';
 import type { Context, Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { activityFor } from './activity.ts';
 import { blockedIdsEitherWay } from './blocks.ts';
 import type { DirectoryCursor, DirectoryHit } from './directory/member-index.ts';
 import { isListedRow } from './directory/query.ts';
-import { avatarUrl } from './views.ts';
+import { avatarUrl, cardColumns } from './views.ts';
 
 /** How many interests a card names before '+N more'. */
 export const CARD_INTEREST_COUNT = 3;
@@ -97,19 +97,12 @@ function buildCardRows({ db, t }: Database, count: number) {
     `directory_cards_${count}`,
     db
       .select({
-        id: t.members.id,
-        name: t.members.name,
-        birthday: t.members.birthday,
-        city: t.members.city,
-        photoKey: t.members.photoKey,
-        croppedPhotoKey: t.members.croppedPhotoKey,
+        ...cardColumns(t),
         interests: t.members.interests,
         newInTown: t.members.newInTown,
         welcomesNewcomers: t.members.welcomesNewcomers,
         deletedAt: t.members.deletedAt,
         suspendedAt: t.members.suspendedAt,
-        lastActiveAt: t.members.lastActiveAt,
-        showActivity: t.members.showActivity,
         storyLength: sql<number>`length(${t.members.story})`.mapWith(Number),
       })
       .from(t.members)
@@ -123,15 +116,11 @@ type CardRow = Awaited<ReturnType<CardRows['execute']>>[number];
  * Prepared per number of ids (a page asks for at most 51 at once, so at most that many statements per
  * database): building the query each time cost more than running it.
  */
-const cardRowsByDatabase = new WeakMap<Database, Map<number, CardRows>>();
+const cardRowsByCount = perDatabase(() => new Map<number, CardRows>());
 
 /** The card fields of a page's members, read by primary key. */
 function cardRows({ database }: Deps, ids: string[]): Promise<CardRow[]> {
-  let byCount = cardRowsByDatabase.get(database);
-  if (!byCount) {
-    byCount = new Map();
-    cardRowsByDatabase.set(database, byCount);
-  }
+  const byCount = cardRowsByCount(database);
   let statement = byCount.get(ids.length);
   if (!statement) {
     statement = buildCardRows(database, ids.length);

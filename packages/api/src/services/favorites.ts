@@ -7,7 +7,7 @@ import { findMember } from './accounts.ts';
 import { activityFor, showsActivity } from './activity.ts';
 import { blockedEitherWay, blockedIdsEitherWay } from './blocks.ts';
 import { isListedRow } from './directory/query.ts';
-import { avatarUrl } from './views.ts';
+import { avatarUrl, cardColumns } from './views.ts';
 
 // Favourites act on the member's own list only (SPEC §6). A member can keep as a favourite anyone they
 // could see in the directory: not themselves, not someone blocked either way, not a deleted account.
@@ -57,14 +57,7 @@ export async function listFavorites(deps: Deps, memberId: string, search?: strin
   const [rows, blocked, viewerShowsActivity] = await Promise.all([
     db
       .select({
-        id: t.members.id,
-        name: t.members.name,
-        birthday: t.members.birthday,
-        city: t.members.city,
-        photoKey: t.members.photoKey,
-        croppedPhotoKey: t.members.croppedPhotoKey,
-        lastActiveAt: t.members.lastActiveAt,
-        showActivity: t.members.showActivity,
+        ...cardColumns(t),
         addedAt: t.favorites.createdAt,
       })
       .from(t.favorites)

@@ -2,6 +2,7 @@ import { canMessage, type SendMessageInput } from '@amiko/core';
 import {
   lockMembers,
   newId,
+  perDatabase,
   preparedPerConnection,
   type Database,
   type Db,
@@ -234,16 +235,7 @@ function buildStatements(database: Database) {
   };
 }
 
-type Statements = ReturnType<typeof buildStatements>;
-const statementsByDatabase = new WeakMap<Database, Statements>();
-function statementsOf(database: Database): Statements {
-  let statements = statementsByDatabase.get(database);
-  if (!statements) {
-    statements = buildStatements(database);
-    statementsByDatabase.set(database, statements);
-  }
-  return statements;
-}
+const statementsOf = perDatabase(buildStatements);
 
 /** Whether a member may send now, read from the database: core's rule (paid or early access) on their row. */
 async function hasMessagingAccess(deps: Deps, memberId: string): Promise<boolean> {

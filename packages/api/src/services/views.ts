@@ -1,4 +1,4 @@
-import type { Member } from '@amiko/db';
+import type { Member, Schema } from '@amiko/db';
 
 /** Where an uploaded photo is served. */
 export function photoUrl(key: string | null): string | null {
@@ -8,6 +8,20 @@ export function photoUrl(key: string | null): string | null {
 /** SPEC §2: the avatar is the cropped photo, else the photo (else the UI's default image). */
 export function avatarUrl(member: Pick<Member, 'croppedPhotoKey' | 'photoKey'>): string | null {
   return photoUrl(member.croppedPhotoKey ?? member.photoKey);
+}
+
+/** The member columns a card shows (name, age, city, avatar, activity), in the directory and favourites. */
+export function cardColumns(t: Schema) {
+  return {
+    id: t.members.id,
+    name: t.members.name,
+    birthday: t.members.birthday,
+    city: t.members.city,
+    photoKey: t.members.photoKey,
+    croppedPhotoKey: t.members.croppedPhotoKey,
+    lastActiveAt: t.members.lastActiveAt,
+    showActivity: t.members.showActivity,
+  };
 }
 
 /** The signed-in member as the UI's session state sees them. */
