@@ -1,3 +1,4 @@
+import { defangLinks } from '@amiko/api';
 import { LANGUAGE_COOKIE } from '@amiko/core';
 import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -108,10 +109,11 @@ describe('contact form', () => {
           expect(row?.message).toBe(message.trim());
           const [mail] = await teamMail('contactMessage');
           expect(mail!.html).not.toContain('<b>');
-          expect(mail!.text).toContain(message.trim());
+          // Mailed member text is defanged: what looks like an address ("一.A0") never becomes a link.
+          expect(mail!.text).toContain(defangLinks(message.trim()));
         },
       ),
-      { numRuns: 15 },
+      { numRuns: 15, examples: [['一.A0']] },
     );
   });
 });
