@@ -1,7 +1,9 @@
+import { PROFILE_FIELD_NAMES, PROFILE_SECTIONS, type ProfileSectionInput } from '@amiko/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
 import { createMember, insertMember, ONBOARDED_INTERESTS } from '../support/members.ts';
+import { sampleProfile, sampleSection } from '../support/profile-sample.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let ts: TestServer;
@@ -82,89 +84,53 @@ describe('public profile', () => {
 });
 
 describe('own profile', () => {
-  it('saves every section, each as a merge, and reports the completion', async () => {
+  it('saves every field of every section (a sample made from its spec), shows it back and to others', async () => {
     const me = await createMember(ts, { onboarded: false });
+    const viewer = await createMember(ts);
     const start = await me.client.trpc.profile.mine.query();
     expect(start.completion).toBe(2); // the name only
+    for (const section of PROFILE_SECTIONS) {
+      await me.client.trpc.profile.saveSection.mutate({
+        section,
+        values: sampleSection(section),
+      } as ProfileSectionInput);
+    }
+    const sample = sampleProfile();
+    const saved = await me.client.trpc.profile.mine.query();
+    for (const name of PROFILE_FIELD_NAMES) expect([name, saved[name]]).toEqual([name, sample[name]]);
+    expect(saved.completion).toBeGreaterThan(start.completion);
+
+    // Others see every field but the contact details, the exact birthday (an age instead) and the timezone.
     await me.client.trpc.profile.saveSection.mutate({
       section: 'interests',
       values: { interests: [...ONBOARDED_INTERESTS] },
     });
-    await me.client.trpc.profile.saveSection.mutate({
-      section: 'personality',
-      values: {
-        mbtiType: 'INTJ',
-        bigFiveTraits: { openness: 'high' },
-        personalityDescriptors: ['analytical'],
-      },
-    });
+    await ts.server.database.db
+      .update(ts.server.database.t.members)
+      .set({ photoKey: 'test-photo.webp' })
+      .where(eq(ts.server.database.t.members.id, me.id));
+    const shown = await viewer.client.trpc.profile.view.query({ memberId: me.id });
+    const hidden = new Set<string>(['phone', 'birthday', 'timezone']);
+    for (const name of PROFILE_FIELD_NAMES) {
+      if (hidden.has(name)) expect(shown).not.toHaveProperty(name);
+      else
+        expect([name, shown[name as keyof typeof shown]]).toEqual([
+          name,
+          name === 'interests' ? [...ONBOARDED_INTERESTS] : sample[name],
+        ]);
+    }
+    expect(shown.age).toBeGreaterThanOrEqual(36);
+  });
+
+  it('merges a section save into the stored profile: fields not given stay as they were', async () => {
+    const me = await createMember(ts);
+    await me.client.trpc.profile.saveSection.mutate({ section: 'skills', values: sampleSection('skills') });
     await me.client.trpc.profile.saveSection.mutate({
       section: 'skills',
-      values: {
-        currentJobTitle: 'Nurse',
-        jobField: 'healthcare',
-        educationLevel: 'bachelorsDegree',
-        professionalSkills: ['teamwork'],
-        futureGoals: ['travelingTheWorld'],
-      },
-    });
-    await me.client.trpc.profile.saveSection.mutate({
-      section: 'preferences',
-      values: {
-        favoriteBooks: ['fantasy'],
-        moviesAndShows: ['comedy'],
-        favoriteMusic: ['jazz'],
-        podcastsAndBlogs: ['science'],
-        otherLanguages: ['fr'],
-        favoriteCuisine: ['italian'],
-        danceStyles: ['salsa'],
-        eventPreferences: ['concerts'],
-        festivals: ['christmas'],
-      },
-    });
-    await me.client.trpc.profile.saveSection.mutate({
-      section: 'values',
-      values: { religion: 'buddhism', coreValues: ['honesty'], philosophies: 'Be kind.' },
-    });
-    await me.client.trpc.profile.saveSection.mutate({
-      section: 'identifiers',
-      values: { signatureQuotes: 'Onwards', lifeMantra: 'Breathe', favoriteQuotes: 'To be or not to be' },
-    });
-    await me.client.trpc.profile.saveSection.mutate({
-      section: 'relationship',
-      values: {
-        relationshipStatus: 'single',
-        havingKids: 'no',
-        lookingFor: ['friendship'],
-        importantQualities: ['senseOfHumor'],
-        dealBreakers: ['smoking'],
-        communicationStyle: 'direct',
-        relationshipGoals: ['friendship'],
-        familyPlanning: 'undecided',
-        lifestyleCompatibility: ['active'],
-      },
-    });
-    await me.client.trpc.profile.saveSection.mutate({
-      section: 'fitness',
-      values: {
-        fitnessPreferences: ['yoga'],
-        favoriteSports: ['football'],
-        wellnessPractices: ['meditation'],
-        dietPreferences: ['vegetarian'],
-        mentalWellnessActivities: ['journaling'],
-      },
+      values: { currentJobTitle: 'Nurse' },
     });
     const saved = await me.client.trpc.profile.mine.query();
-    expect(saved).toMatchObject({
-      mbtiType: 'INTJ',
-      jobField: 'healthcare',
-      favoriteMusic: ['jazz'],
-      religion: 'buddhism',
-      lifeMantra: 'Breathe',
-      havingKids: 'no',
-      dietPreferences: ['vegetarian'],
-    });
-    expect(saved.completion).toBeGreaterThan(start.completion);
+    expect(saved).toMatchObject({ ...sampleSection('skills'), currentJobTitle: 'Nurse' });
   });
 
   it('writes only the member’s own row: no other member, no access flags', async () => {

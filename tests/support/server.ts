@@ -49,12 +49,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
       MEMBER_COUNT_CACHE_MS: '0',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.AMIKO_TEST_LOG ?? 'silent',
       UPLOADS_DIR: uploads,
       RATE_LIMITS: options.realRateLimits ? undefined : JSON.stringify(RELAXED_RATE_LIMITS),
       ...options.env,
     },
-    logger: false,
+    logger: process.env.AMIKO_TEST_LOG ? undefined : false,
   });
   const { port, metricsPort } = await server.start();
   await guardMemberStamps(server.database);

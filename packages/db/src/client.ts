@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { startBackgroundCheckpoints } from './checkpoint.ts';
-import { migrateDatabase, pendingMigrations } from './migrate.ts';
+import { migrateDatabase, pendingMigrations, type MigrateOptions } from './migrate.ts';
 import { sendMessageInPostgres, type SendMessageOutcome, type SendMessageRequest } from './send-message.ts';
 import { createSqliteSends } from './sqlite-sends.ts';
 import { pgSchema, sqliteSchema, type Schema } from './schema/index.ts';
@@ -43,7 +43,7 @@ export interface Database {
    */
   sendMessage(request: SendMessageRequest): Promise<SendMessageOutcome>;
   /** Applies pending migrations; safe to run from several processes at once. */
-  migrate(): Promise<void>;
+  migrate(options?: MigrateOptions): Promise<void>;
   /** The migrations not applied yet (the command-line tools refuse a database that needs them). */
   pendingMigrations(): Promise<string[]>;
   /** Where the data lives, without secrets, for logs. */
@@ -235,7 +235,7 @@ function openSqlite(file: string, onQuery?: (seconds: number) => void): Database
         return Promise.reject(new Error('sendMessage cannot run inside a transaction'));
       return sends.send(request);
     },
-    migrate: () => migrateDatabase({ kind: 'sqlite', client }),
+    migrate: (options) => migrateDatabase({ kind: 'sqlite', client }, options),
     pendingMigrations: () => pendingMigrations({ kind: 'sqlite', client }),
     location: `sqlite:${file}`,
     raw: { kind: 'sqlite', client },
@@ -275,7 +275,7 @@ function openPostgres(url: string, poolSize: number, onQuery?: (seconds: number)
     t,
     transaction,
     sendMessage: (request) => sendMessageInPostgres(client, request),
-    migrate: () => migrateDatabase({ kind: 'postgres', client }),
+    migrate: (options) => migrateDatabase({ kind: 'postgres', client }, options),
     pendingMigrations: () => pendingMigrations({ kind: 'postgres', client }),
     location: redactUrl(url),
     raw: { kind: 'postgres', client },

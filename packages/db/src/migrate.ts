@@ -34,33 +34,18 @@ export function loadMigrations(dialect: 'sqlite' | 'pg'): Migration[] {
     }));
 }
 
-export async function migrateDatabase(raw: Raw): Promise<void> {
+export interface MigrateOptions {
+  /** Apply only the first `count` migrations: a database of an earlier version (the upgrade tests). */
+  count?: number;
+}
+
+export async function migrateDatabase(raw: Raw, options: MigrateOptions = {}): Promise<void> {
   if (raw.kind === 'sqlite') {
-    const { client } = raw;
-    const migrations = loadMigrations('sqlite');
-    client.exec('BEGIN IMMEDIATE');
-    try {
-      client.exec(
-        `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`,
-      );
-      const applied = new Set(
-        (client.prepare(`SELECT tag FROM ${MIGRATIONS_TABLE}`).all() as { tag: string }[]).map((r) => r.tag),
-      );
-      const record = client.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (tag, applied_at) VALUES (?, ?)`);
-      for (const migration of migrations) {
-        if (applied.has(migration.tag)) continue;
-        for (const statement of migration.statements) client.exec(statement);
-        record.run(migration.tag, Date.now());
-      }
-      client.exec('COMMIT');
-    } catch (error) {
-      if (client.inTransaction) client.exec('ROLLBACK');
-      throw error;
-    }
+    migrateSqlite(raw.client, loadMigrations('sqlite').slice(0, options.count));
     return;
   }
 
-  const migrations = loadMigrations('pg');
+  const migrations = loadMigrations('pg').slice(0, options.count);
   await raw.client.begin(async (sql) => {
     await sql`SELECT pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`;
     await sql.unsafe(
@@ -74,6 +59,53 @@ export async function migrateDatabase(raw: Raw): Promise<void> {
       await sql.unsafe(`INSERT INTO ${MIGRATIONS_TABLE} (tag) VALUES ($1)`, [migration.tag]);
     }
   });
+}
+
+/**
+ * SQLite can change a column's type, default or constraints only by rebuilding its table (drizzle-kit writes
+ * CREATE __new_t, copy, DROP t, RENAME), which its manual says to do with foreign keys off
+ * (sqlite.org/lang_altertable.html, "Making Other Kinds Of Table Schema Changes"): with them on, DROP TABLE
+ * members deletes every member's rows first, cascading into sessions and favourites, or fails on messages.
+ * The PRAGMA is a no-op inside a transaction, where drizzle-kit's own lines put it, so it is set around the
+ * whole run here and those lines are skipped; the keys are checked before the commit instead.
+ */
+function migrateSqlite(client: BetterSqlite3.Database, migrations: Migration[]): void {
+  client.pragma('foreign_keys = OFF');
+  try {
+    client.exec('BEGIN IMMEDIATE');
+    try {
+      client.exec(
+        `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`,
+      );
+      const applied = new Set(
+        (client.prepare(`SELECT tag FROM ${MIGRATIONS_TABLE}`).all() as { tag: string }[]).map((r) => r.tag),
+      );
+      const record = client.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (tag, applied_at) VALUES (?, ?)`);
+      const pending = migrations.filter((migration) => !applied.has(migration.tag));
+      for (const migration of pending) {
+        for (const statement of migration.statements) {
+          if (!/^PRAGMA\s+foreign_keys\s*=/i.test(statement)) client.exec(statement);
+        }
+        record.run(migration.tag, Date.now());
+      }
+      const broken =
+        pending.length === 0
+          ? []
+          : (client.pragma('foreign_key_check') as { table: string; parent: string }[]);
+      if (broken.length > 0) {
+        const first = broken[0]!;
+        throw new Error(
+          `migration left ${broken.length} row(s) whose foreign key points nowhere (first: ${first.table} → ${first.parent})`,
+        );
+      }
+      client.exec('COMMIT');
+    } catch (error) {
+      if (client.inTransaction) client.exec('ROLLBACK');
+      throw error;
+    }
+  } finally {
+    client.pragma('foreign_keys = ON');
+  }
 }
 
 /** The migrations this version brings that the database has not had yet (none: it is up to date). */

@@ -4,7 +4,6 @@
 import { sql } from 'drizzle-orm';
 import type { Dialect, Kit } from './kit.ts';
 import type {
-  BigFive,
   CatalogId,
   MessageMailFrequency,
   ModerationAction,
@@ -29,11 +28,16 @@ function stamp(): Date {
 /** The tables of one dialect. Add a table here and to the exports of sqlite.ts and pg.ts. */
 export function defineTables<D extends Dialect>(kit: Kit<D>) {
   const { table, index, uniqueIndex, primaryKey, id, str, int, bigInt, bool, timestamp, json, serial } = kit;
-  const list = <T>(name: string) =>
-    json(name)
-      .$type<T[]>()
-      .notNull()
-      .$defaultFn(() => []);
+  // JSON columns carry their default in SQL (DEFAULT '[]' / '{}'), not only in JavaScript ($defaultFn): a
+  // column added to a table that has rows needs one, or ALTER TABLE … ADD … NOT NULL fails on every
+  // database that already has members (tests/api/upgrade.test.ts upgrades populated databases).
+  /** Several ids of one catalog (a multi-select), or any list: `[]` when not set. */
+  const list = <T>(name: string) => json(name).$type<T[]>().notNull().default([]);
+  /** A level for some ids of a catalog ("item with a level", e.g. the Big Five): `{}` when not set. */
+  const levels = <K extends string, L extends string>(name: string) =>
+    json(name).$type<Partial<Record<K, L>>>().notNull().default({});
+  /** A JSON object of any shape: `{}` when not set. */
+  const object = (name: string) => json(name).$type<Record<string, unknown>>().notNull().default({});
 
   /**
    * A member: account, access flags and every profile field. Deleting an account blanks the row (a
@@ -83,10 +87,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       story: str('story').notNull().default(''),
       // Personality
       mbtiType: str('mbti_type').$type<CatalogId<'mbtiTypes'>>(),
-      bigFiveTraits: json('big_five_traits')
-        .$type<BigFive>()
-        .notNull()
-        .$defaultFn(() => ({})),
+      bigFiveTraits: levels<CatalogId<'bigFiveTraits'>, CatalogId<'bigFiveLevels'>>('big_five_traits'),
       personalityDescriptors: list<CatalogId<'personalityDescriptors'>>('personality_descriptors'),
       // Skills and talents
       currentJobTitle: str('current_job_title'),
@@ -383,7 +384,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
        * The last messages between the two members when the report was made (at most 50, oldest first), copied
        * so that deleting the conversation afterwards does not erase what was reported.
        */
-      evidence: json('evidence').$type<ReportEvidence[]>().notNull().default([]),
+      evidence: list<ReportEvidence>('evidence'),
       createdAt: timestamp('created_at').notNull().$defaultFn(now),
       /** When an operator closed the report (`pnpm admin resolve`), and what they noted. */
       resolvedAt: timestamp('resolved_at'),
@@ -433,10 +434,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       key: str('key').notNull(),
       /** The member the job is about, so their jobs can be found (cancelled when they come back). */
       memberId: id('member_id').references(() => members.id, { onDelete: 'cascade' }),
-      payload: json('payload')
-        .$type<Record<string, unknown>>()
-        .notNull()
-        .$defaultFn(() => ({})),
+      payload: object('payload'),
       runAt: timestamp('run_at').notNull(),
       lockedUntil: timestamp('locked_until'),
       attempts: int('attempts').notNull().default(0),

@@ -5,6 +5,7 @@ import {
   INTERESTS,
   type CatalogName,
   type Interest,
+  type ProfileFieldName,
 } from '@amiko/core';
 import type { Database } from '../client.ts';
 import type { Schema } from '../schema/index.ts';
@@ -108,6 +109,7 @@ export function demoMember(
     random.sample(BIG_FIVE_TRAITS, random.int(0, 5)).map((trait) => [trait, random.pick(BIG_FIVE_LEVELS)]),
   );
   const nativeLanguage: CatalogId<'languages'> = language === 'de' ? 'de' : 'en';
+  // Every profile field gets a value (a new field does not compile until it has one here).
   return {
     id: `${options.runTag}${String(index).padStart(8, '0')}`,
     email: `demo-${options.runTag}-${index}@amiko.example`.toLowerCase(),
@@ -174,7 +176,7 @@ export function demoMember(
     updatedAt: options.now,
     deletedAt: null,
     ...demoActivity(index, options.now),
-  };
+  } satisfies MemberRow & Record<ProfileFieldName, unknown>;
 }
 
 /**

@@ -1,0 +1,26 @@
+ALTER TABLE "jobs" ALTER COLUMN "payload" SET DEFAULT '{}'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "other_languages" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "interests" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "big_five_traits" SET DEFAULT '{}'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "personality_descriptors" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "professional_skills" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "future_goals" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "favorite_books" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "movies_and_shows" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "favorite_music" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "podcasts_and_blogs" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "favorite_cuisine" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "dance_styles" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "event_preferences" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "festivals" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "core_values" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "looking_for" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "important_qualities" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "deal_breakers" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "relationship_goals" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "lifestyle_compatibility" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "fitness_preferences" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "favorite_sports" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "wellness_practices" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "diet_preferences" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "mental_wellness_activities" SET DEFAULT '[]'::jsonb;
