@@ -85,6 +85,23 @@ describe('the development conveniences', () => {
       await server.stop();
     }
   });
+
+  it('are off behind a proxy (TRUST_PROXY), even with a loopback HOST and PUBLIC_URL', async () => {
+    const { server, url, lines } = await startServer({
+      NODE_ENV: 'development',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      TRUST_PROXY: 'true',
+    });
+    try {
+      expect((await fetch(`${url}/dev/mail.json`)).status).toBe(404);
+      expect(server.deps.payments.mode).toBe('unavailable');
+      expect(lines.filter((line) => line.includes('development conveniences off'))).toEqual([
+        expect.stringContaining('the dev mailbox (TRUST_PROXY is set: a proxy forwards outside traffic)'),
+      ]);
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 describe('slow requests', () => {

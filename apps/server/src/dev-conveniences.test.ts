@@ -19,13 +19,17 @@ describe('development conveniences', () => {
       for (const PUBLIC_URL of PUBLIC_URLS) {
         for (const SMTP_URL of SMTP_URLS) {
           for (const HOST of HOSTS) {
-            const loopback =
-              PUBLIC_URL !== 'https://amiko.example' && ['localhost', '127.0.0.1', '::1'].includes(HOST);
-            const result = devConveniences({ NODE_ENV, PUBLIC_URL, SMTP_URL, HOST });
-            const label = `${NODE_ENV} ${PUBLIC_URL} ${SMTP_URL} ${HOST}`;
-            expect(result.mailbox, label).toBe(NODE_ENV !== 'production' && loopback && !SMTP_URL);
-            expect(result.testPayments, label).toBe(NODE_ENV === 'development' && loopback);
-            expect(result.offNotice === null, label).toBe(result.mailbox && result.testPayments);
+            for (const TRUST_PROXY of [false, true]) {
+              const loopback =
+                PUBLIC_URL !== 'https://amiko.example' &&
+                ['localhost', '127.0.0.1', '::1'].includes(HOST) &&
+                !TRUST_PROXY;
+              const result = devConveniences({ NODE_ENV, PUBLIC_URL, SMTP_URL, HOST, TRUST_PROXY });
+              const label = `${NODE_ENV} ${PUBLIC_URL} ${SMTP_URL} ${HOST} ${TRUST_PROXY}`;
+              expect(result.mailbox, label).toBe(NODE_ENV !== 'production' && loopback && !SMTP_URL);
+              expect(result.testPayments, label).toBe(NODE_ENV === 'development' && loopback);
+              expect(result.offNotice === null, label).toBe(result.mailbox && result.testPayments);
+            }
           }
         }
       }
@@ -39,6 +43,7 @@ describe('development conveniences', () => {
         PUBLIC_URL: undefined,
         SMTP_URL: undefined,
         HOST: 'localhost',
+        TRUST_PROXY: false,
       }),
     ).toEqual({
       mailbox: true,
@@ -51,6 +56,7 @@ describe('development conveniences', () => {
         PUBLIC_URL: 'https://amiko.example/',
         SMTP_URL: undefined,
         HOST: 'localhost',
+        TRUST_PROXY: false,
       }).offNotice,
     ).toBe(
       'development conveniences off: the dev mailbox (PUBLIC_URL https://amiko.example is not a loopback address), test-mode payments (PUBLIC_URL https://amiko.example is not a loopback address)',
@@ -61,6 +67,7 @@ describe('development conveniences', () => {
         PUBLIC_URL: undefined,
         SMTP_URL: 'smtp://mail.example',
         HOST: '::1',
+        TRUST_PROXY: false,
       }).offNotice,
     ).toBe(
       'development conveniences off: the dev mailbox (SMTP_URL is set), test-mode payments (NODE_ENV=test)',
@@ -71,6 +78,7 @@ describe('development conveniences', () => {
         PUBLIC_URL: undefined,
         SMTP_URL: undefined,
         HOST: 'localhost',
+        TRUST_PROXY: false,
       }).offNotice,
     ).toBe(
       'development conveniences off: the dev mailbox (NODE_ENV=production), test-mode payments (NODE_ENV=production)',
@@ -84,9 +92,24 @@ describe('development conveniences', () => {
         PUBLIC_URL: undefined,
         SMTP_URL: undefined,
         HOST: '0.0.0.0',
+        TRUST_PROXY: false,
       }).offNotice,
     ).toBe(
       'development conveniences off: the dev mailbox (HOST 0.0.0.0 is not a loopback interface), test-mode payments (HOST 0.0.0.0 is not a loopback interface)',
+    );
+  });
+
+  it('are off behind a proxy (TRUST_PROXY), even on loopback addresses', () => {
+    expect(
+      devConveniences({
+        NODE_ENV: 'development',
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+        SMTP_URL: undefined,
+        HOST: '127.0.0.1',
+        TRUST_PROXY: true,
+      }).offNotice,
+    ).toBe(
+      'development conveniences off: the dev mailbox (TRUST_PROXY is set: a proxy forwards outside traffic), test-mode payments (TRUST_PROXY is set: a proxy forwards outside traffic)',
     );
   });
 

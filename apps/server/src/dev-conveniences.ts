@@ -5,7 +5,8 @@ import type { Env } from './env.ts';
  * included) and test-mode payments (Stripe's test cards grant access without money). Either one on a
  * server that strangers can reach gives away accounts or access, so they are on only where they cannot
  * hurt: a loopback PUBLIC_URL and a loopback listening HOST (PUBLIC_URL unset with HOST=0.0.0.0 is still
- * reachable from the network), outside production; the mailbox also only when mail is not really sent
+ * reachable from the network), no TRUST_PROXY (a proxy on this machine forwards outside traffic to a
+ * loopback HOST), outside production; the mailbox also only when mail is not really sent
  * (with SMTP_URL set the members get their mail, and a copy on a web page is only a leak), and test
  * payments only in development (a staging server with NODE_ENV=test is still a server).
  */
@@ -30,18 +31,20 @@ export function isLoopbackInterface(host: string): boolean {
 }
 
 export function devConveniences(
-  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'SMTP_URL' | 'HOST'>,
+  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'SMTP_URL' | 'HOST' | 'TRUST_PROXY'>,
 ): DevConveniences {
-  const notLoopback = !isLoopbackUrl(env.PUBLIC_URL)
+  const reachable = !isLoopbackUrl(env.PUBLIC_URL)
     ? `PUBLIC_URL ${new URL(env.PUBLIC_URL!).origin} is not a loopback address`
     : !isLoopbackInterface(env.HOST)
       ? `HOST ${env.HOST} is not a loopback interface`
-      : null;
+      : env.TRUST_PROXY
+        ? 'TRUST_PROXY is set: a proxy forwards outside traffic'
+        : null;
   const mailboxOff =
     env.NODE_ENV === 'production'
       ? 'NODE_ENV=production'
-      : (notLoopback ?? (env.SMTP_URL ? 'SMTP_URL is set' : null));
-  const paymentsOff = env.NODE_ENV !== 'development' ? `NODE_ENV=${env.NODE_ENV}` : notLoopback;
+      : (reachable ?? (env.SMTP_URL ? 'SMTP_URL is set' : null));
+  const paymentsOff = env.NODE_ENV !== 'development' ? `NODE_ENV=${env.NODE_ENV}` : reachable;
   const off = [
     mailboxOff && `the dev mailbox (${mailboxOff})`,
     paymentsOff && `test-mode payments (${paymentsOff})`,
