@@ -40,8 +40,8 @@ async function startServer(env: Record<string, string | undefined>) {
     },
     logger: { ...loggerOptions('info'), stream },
   });
-  const { port } = await server.start();
-  return { server, url: `http://127.0.0.1:${port}`, lines };
+  const { port, metricsPort } = await server.start();
+  return { server, url: `http://127.0.0.1:${port}`, metricsPort, lines };
 }
 
 describe('the development conveniences', () => {
@@ -105,13 +105,17 @@ describe('the development conveniences', () => {
 });
 
 describe('slow requests', () => {
-  /** Opens a raw connection, sends `head`, then one byte every 500 ms; resolves with the time until closed. */
+  /**
+   * Opens a raw connection, sends `head`, then one byte every 500 ms; resolves with the time until the server
+   * closed it, or gives up after 35 s (and resolves with that).
+   */
   function drip(url: string, head: string): Promise<number> {
     const { port } = new URL(url);
     return new Promise((resolve) => {
       const started = Date.now();
       const socket = connect(Number(port), '127.0.0.1', () => socket.write(head));
       const timer = setInterval(() => socket.write('a'), 500);
+      setTimeout(() => socket.destroy(), 35_000).unref();
       socket.on('data', () => undefined);
       socket.on('error', () => undefined);
       socket.on('close', () => {
@@ -121,19 +125,25 @@ describe('slow requests', () => {
     });
   }
 
-  it('are cut within 30 s: a body or headers that drip in never hold the connection', async () => {
-    const { server, url } = await startServer({ NODE_ENV: 'production' });
+  it('are cut within 30 s on the public and the metrics port: a body or headers that drip in never hold the connection', async () => {
+    const { server, url, metricsPort } = await startServer({ NODE_ENV: 'production', METRICS_PORT: '0' });
+    const metrics = `http://127.0.0.1:${metricsPort}`;
     try {
-      const [body, headers] = await Promise.all([
+      // All at once, so that the metrics port's cases add no time to the public port's.
+      const [body, headers, metricsBody, metricsHeaders] = await Promise.all([
         drip(
           url,
           `POST /trpc/auth.signIn HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${url}\r\n` +
             'Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n',
         ),
         drip(url, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '),
+        drip(metrics, 'POST /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n'),
+        drip(metrics, 'GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '),
       ]);
       expect(body).toBeLessThan(30_000);
       expect(headers).toBeLessThan(30_000);
+      expect(metricsBody).toBeLessThan(30_000);
+      expect(metricsHeaders).toBeLessThan(30_000);
     } finally {
       await server.stop();
     }

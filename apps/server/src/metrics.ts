@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { DEFAULT_RATE_LIMITS, type Metrics, type SendRefusal } from '@amiko/api';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { HTTP_TIMEOUTS, IDLE_CONNECTION_TIMEOUT_MS } from './http-timeouts.ts';
 
 // Amiko's Prometheus metrics: the one module that knows prom-client. Services report through the Metrics
 // interface of @amiko/api (deps.metrics); the server adds HTTP timings, database query timings and the
@@ -157,7 +158,7 @@ export function createMetrics(): ServerMetrics {
       sources = watched;
     },
     async listen(port, host) {
-      server = createServer((request, response) => {
+      server = createServer(HTTP_TIMEOUTS, (request, response) => {
         if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
           response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
           return;
@@ -168,6 +169,7 @@ export function createMetrics(): ServerMetrics {
             response.writeHead(500, { 'content-type': 'text/plain' }).end(`${String(error)}\n`),
         );
       });
+      server.setTimeout(IDLE_CONNECTION_TIMEOUT_MS);
       const listening = server;
       await new Promise<void>((resolve, reject) => {
         listening.once('error', reject);

@@ -23,6 +23,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import nodemailer from 'nodemailer';
 import { devConveniences } from './dev-conveniences.ts';
 import { readEnv, type Env } from './env.ts';
+import { HTTP_TIMEOUTS, IDLE_CONNECTION_TIMEOUT_MS } from './http-timeouts.ts';
 import { loggerOptions } from './logging.ts';
 import { createMetrics, type ServerMetrics } from './metrics.ts';
 import { createRedisRateLimitStore, registerRedis } from './redis.ts';
@@ -77,12 +78,10 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     // Batched tRPC GETs put procedure names in the path.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
-    // A request whose headers or body never finish arriving (slow-drip) would hold its connection and
-    // memory forever. Node checks the running requests every connectionsCheckingInterval, so the body's
-    // 25 s plus that check cut such a request within 27 s. A 10 MB photo needs ~3.5 Mbit/s to make it.
-    requestTimeout: 25_000,
-    connectionTimeout: 60_000,
-    http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
+    // Slow-drip requests are cut as on the metrics port (http-timeouts.ts); Fastify sets requestTimeout itself.
+    requestTimeout: HTTP_TIMEOUTS.requestTimeout,
+    connectionTimeout: IDLE_CONNECTION_TIMEOUT_MS,
+    http: HTTP_TIMEOUTS,
   });
 
   const config: AppConfig = {
