@@ -53,6 +53,43 @@ export const MAX_SOCKETS_PER_MEMBER = 20;
 /** The typing indicator is relayed at most this often per socket. */
 const TYPING_INTERVAL_MS = 1000;
 
+/**
+ * Socket work still running: answers to events and the bookkeeping of sockets that come and go (the mails
+ * of a member whose last socket closed, activity stamps). Stopping waits for it before the database
+ * closes: the sockets close as the server stops, and what their disconnect writes would otherwise be lost.
+ */
+interface RunningWork {
+  begin(): void;
+  end(): void;
+  /** Counts fire-and-forget work until it settles; `onError` logs its failure. */
+  track(work: Promise<unknown>, onError: (error: unknown) => void): void;
+  /** Resolves once nothing is running. */
+  idle(): Promise<void>;
+}
+
+function createRunningWork(): RunningWork {
+  let running = 0;
+  let waiting: (() => void)[] = [];
+  const end = () => {
+    running -= 1;
+    if (running > 0) return;
+    for (const resolve of waiting) resolve();
+    waiting = [];
+  };
+  return {
+    begin: () => void (running += 1),
+    end,
+    track(work, onError) {
+      running += 1;
+      work.then(end, (error: unknown) => {
+        onError(error);
+        end();
+      });
+    },
+    idle: () => (running === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
+  };
+}
+
 type AmikoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type AmikoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -144,7 +181,7 @@ function limitUnsent(deps: Deps, socket: AmikoSocket): void {
  * server build and hold answers for it without bound.
  */
 function handle<E extends keyof ClientToServerEvents, R>(
-  deps: Deps,
+  { deps, work }: SocketContext,
   socket: AmikoSocket,
   event: E,
   run: (input: ClientEventInput<E>) => Promise<R>,
@@ -158,9 +195,11 @@ function handle<E extends keyof ClientToServerEvents, R>(
     const parsed = schema.safeParse(input);
     if (!parsed.success) return reply(invalid(parsed.error));
     socket.data.eventsInFlight += 1;
+    work.begin();
     // Both outcomes in one then(): a finally() would cost every event another promise.
     const done = (result: Ack<R>) => {
       socket.data.eventsInFlight -= 1;
+      work.end();
       reply(result);
     };
     run(parsed.data).then(
@@ -186,6 +225,14 @@ export interface LiveConnections {
   io: AmikoServer;
   /** What services use to reach members' sockets; part of Deps. */
   realtime: Realtime;
+  /** From now on new connections are refused (the server is stopping): their clients retry, elsewhere. */
+  refuseNew(): void;
+}
+
+/** What an event's handler needs besides its socket. */
+interface SocketContext {
+  deps: Deps;
+  work: RunningWork;
 }
 
 /**
@@ -193,12 +240,14 @@ export interface LiveConnections {
  * Deps (which holds the Realtime); registerSocket then wires the events to the services.
  */
 export function createLiveConnections(app: FastifyInstance, options: SocketOptions): LiveConnections {
+  let refusing = false;
   const io: AmikoServer = new Server(app.server, {
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
     // Cross-site WebSocket hijacking: browsers send the page's Origin with the upgrade; only ours may connect.
     allowRequest: (request, callback) => {
+      if (refusing) return callback(null, false);
       const allowed = isAllowedOrigin(request.headers.origin, request.headers.host, options.originPolicy);
       if (!allowed) app.log.warn({ origin: request.headers.origin }, 'socket refused: origin not allowed');
       callback(null, allowed);
@@ -230,18 +279,21 @@ export function createLiveConnections(app: FastifyInstance, options: SocketOptio
       (exceptSocket ? rooms.except(exceptSocket) : rooms).emit(event, ...payload);
     },
   };
-  return { io, realtime };
+  return { io, realtime, refuseNew: () => (refusing = true) };
 }
 
 /** Wires the client events to the services: call after Deps (with the Realtime above) is built. */
-export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveConnections): void {
+export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConnections): void {
+  const { io } = live;
+  const work = createRunningWork();
+  const context: SocketContext = { deps, work };
   io.use((socket, next) => {
     const token = app.parseCookie(socket.request.headers.cookie ?? '')[
       sessionCookieName({ secure: deps.config.production })
     ];
     if (!token) return next(new Error(COMMON_ERRORS.notSignedIn));
-    deps.sessions.validate(token).then(
-      (session) => {
+    work.track(
+      deps.sessions.validate(token).then((session) => {
         if (!session) return next(new Error(COMMON_ERRORS.notSignedIn));
         if (!session.member.emailVerified) return next(new Error(COMMON_ERRORS.emailNotVerified));
         socket.data = {
@@ -252,7 +304,7 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
           eventsInFlight: 0,
         };
         next();
-      },
+      }),
       (error: unknown) => {
         app.log.error({ err: error }, 'socket handshake failed');
         next(new Error(COMMON_ERRORS.unknown));
@@ -265,21 +317,21 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
     limitUnsent(deps, socket);
     void socket.join([memberRoom(memberId), sessionRoom(sessionId)]);
     // The member is back: mails about their next unread messages may go out again.
-    forgetMessageMails(deps, memberId).catch((error: unknown) =>
+    work.track(forgetMessageMails(deps, memberId), (error) =>
       deps.log.warn({ err: error, memberId }, 'message mails not reset'),
     );
-    stampActivity(deps, [memberId]).catch((error: unknown) =>
+    work.track(stampActivity(deps, [memberId]), (error) =>
       deps.log.warn({ err: error, memberId }, 'activity not stamped'),
     );
     // Their last socket here gone: mails about what waits unread are scheduled now (a send to a member
     // connected here schedules none, which keeps that work off the send path).
     socket.on('disconnect', () => {
       if (deps.realtime.isConnectedHere(memberId)) return;
-      scheduleWaitingMails(deps, memberId).catch((error: unknown) =>
+      work.track(scheduleWaitingMails(deps, memberId), (error) =>
         deps.log.warn({ err: error, memberId }, 'message mails not scheduled'),
       );
     });
-    closeOldestBeyondLimit(io, memberId).catch((error: unknown) =>
+    work.track(closeOldestBeyondLimit(io, memberId), (error) =>
       deps.log.warn({ err: error, memberId }, 'socket limit not checked'),
     );
     // Messages delivered live, for the metrics: counted on the recipient's first socket in this process, so
@@ -292,14 +344,14 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
     let lastTypingAt = 0;
     // The unread count as it stands, on every connection: after sign-in, after a reconnect (sleep, network),
     // whatever happened in between.
-    unreadState(deps, memberId).then(
-      (state) => socket.emit('unread:changed', state),
-      (error: unknown) => deps.log.error({ err: error }, 'unread state not sent'),
+    work.track(
+      unreadState(deps, memberId).then((state) => socket.emit('unread:changed', state)),
+      (error) => deps.log.error({ err: error }, 'unread state not sent'),
     );
 
     socket.on(
       'message:send',
-      handle(deps, socket, 'message:send', async (input) => {
+      handle(context, socket, 'message:send', async (input) => {
         const sender = { id: memberId, canMessage: socket.data.canMessage };
         // This socket has its answer in the ack; the member's other devices get the event.
         const { message } = await send(deps, sender, input, { exceptSocket: socket.id });
@@ -310,17 +362,17 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
 
     socket.on(
       'message:sync',
-      handle(deps, socket, 'message:sync', (input) => sync(deps, memberId, input.after)),
+      handle(context, socket, 'message:sync', (input) => sync(deps, memberId, input.after)),
     );
 
     socket.on(
       'conversation:read',
-      handle(deps, socket, 'conversation:read', (input) => readConversation(deps, memberId, input)),
+      handle(context, socket, 'conversation:read', (input) => readConversation(deps, memberId, input)),
     );
 
     socket.on(
       'typing',
-      handle(deps, socket, 'typing', async (input) => {
+      handle(context, socket, 'typing', async (input) => {
         const now = Date.now();
         if (now - lastTypingAt < TYPING_INTERVAL_MS) return null;
         lastTypingAt = now;
@@ -347,7 +399,7 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
     const members = new Set<string>();
     for (const socket of io.of('/').sockets.values()) members.add(socket.data.memberId);
     if (members.size === 0) return;
-    stampActivity(deps, [...members]).catch((error: unknown) =>
+    work.track(stampActivity(deps, [...members]), (error) =>
       deps.log.warn({ err: error }, 'activity of connected members not stamped'),
     );
   }, ACTIVITY_STAMP_INTERVAL_MS);
@@ -364,28 +416,34 @@ export function registerSocket(app: FastifyInstance, deps: Deps, { io }: LiveCon
     if (reading) return;
     reading = true;
     const since = Math.max(Date.now() - SESSION_END_LOOKBACK_MS, watchedFrom);
-    sessionEndingActionsSince(deps, new Date(since))
-      .then((actions) => {
-        for (const action of actions) {
-          if (handled.has(action.id)) continue;
-          handled.set(action.id, action.createdAt.getTime());
-          io.local.in(memberRoom(action.memberId)).disconnectSockets(true);
-        }
-        for (const [id, at] of handled) if (at < since) handled.delete(id);
-      })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'moderation log not read'))
-      .finally(() => (reading = false));
+    work.track(
+      sessionEndingActionsSince(deps, new Date(since))
+        .then((actions) => {
+          for (const action of actions) {
+            if (handled.has(action.id)) continue;
+            handled.set(action.id, action.createdAt.getTime());
+            io.local.in(memberRoom(action.memberId)).disconnectSockets(true);
+          }
+          for (const [id, at] of handled) if (at < since) handled.delete(id);
+        })
+        .finally(() => (reading = false)),
+      (error) => deps.log.warn({ err: error }, 'moderation log not read'),
+    );
   }, SESSION_END_POLL_MS);
   sessionEnds.unref();
 
-  // Stopping: close the live connections first, so that the HTTP server can finish closing. Closing the
-  // transports (not a socket.io "disconnect", which tells clients not to come back) makes the clients
-  // reconnect, to another process if there is one, and replay what they missed.
+  // Stopping, before the HTTP server and then the database close: no new connections; the live ones closed,
+  // so that the HTTP server can finish closing; then what their disconnects started (the mails of members
+  // who left with messages unread) and events still being answered finish while the database is open.
+  // Closing the transports (not a socket.io "disconnect", which tells clients not to come back) makes the
+  // clients reconnect, to another process if there is one, and replay what they missed.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
     clearInterval(activity);
     clearInterval(sessionEnds);
+    live.refuseNew();
     io.engine.close();
+    await work.idle();
   });
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
