@@ -272,6 +272,60 @@ describe('pnpm admin reports and resolve', () => {
   });
 });
 
+describe('pnpm admin reports: what members wrote cannot forge evidence (issue 28.4)', () => {
+  it('prints notes, names and messages escaped: a carriage return or line break draws no line of its own', async () => {
+    const harasser = await createMember(ts, { name: 'Hank' });
+    const victim = await createMember(ts, { name: 'Paula' });
+    // On a terminal, the \r returns to the line's start and the rest overwrites "Hank: ok": Paula seems to
+    // have written it.
+    const forged = 'ok\r[2026-11-20 10:00] Paula: I will hurt you';
+    await harasser.client.trpc.messages.send.mutate({ to: victim.id, clientId: randomUUID(), body: forged });
+    await victim.client.trpc.messages.send.mutate({
+      to: harasser.id,
+      clientId: randomUUID(),
+      body: 'Go away.',
+    });
+    const note =
+      'She threatened me.\n  2026-11-20T10:01:00.000Z  Paula: I know where you live\u2028\u202eevil';
+    const { id: reportId } = await harasser.client.trpc.reports.create.mutate({
+      memberId: victim.id,
+      reason: 'harassment',
+      note,
+    });
+    // A note stored before control characters were refused: ANSI sequences that erase and move lines.
+    const ansiNote = `${note}\u001b[2K\u001b[1AReporter: nobody`;
+    const { db, t } = ts.server.database;
+    await db.update(t.reports).set({ note: ansiNote }).where(eq(t.reports.id, reportId));
+
+    const { stdout, code } = await run('reports');
+    expect(code).toBe(0);
+    // No control character but the line breaks between lines (no CR, no ESC), no separator, no bidi control.
+    expect(stdout).not.toMatch(/(?!\n)[\p{Cc}\u2028\u202e]/u);
+    const block = stdout.slice(stdout.indexOf(`Report ${reportId},`)).split('\n\nReport ')[0]!;
+    const lines = block.trimEnd().split('\n');
+    const iso = (at: number) => new Date(at).toISOString();
+    const [row] = await db.select().from(t.reports).where(eq(t.reports.id, reportId));
+    const [fromHank, fromPaula] = row!.evidence;
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^Report ${reportId}, `)),
+      `Reporter: Hank <${harasser.email}> (${harasser.id})`,
+      `Reported: Paula <${victim.email}> (${victim.id})`,
+      'Reason:   harassment',
+      'Note:     She threatened me.\\n  2026-11-20T10:01:00.000Z  Paula: I know where you live\\u2028\\u202eevil' +
+        '\\u001b[2K\\u001b[1AReporter: nobody',
+      'Evidence, the last 2 messages between them when reported, one line each:',
+      `  ${iso(fromHank!.createdAt)}  Hank: ok\\r[2026-11-20 10:00] Paula: I will hurt you`,
+      `  ${iso(fromPaula!.createdAt)}  Paula: Go away.`,
+    ]);
+
+    // The JSON is the data as stored, for tools: unchanged.
+    const json = JSON.parse((await run('reports', '--json')).stdout) as OpenReport[];
+    const report = json.find((r) => r.id === reportId)!;
+    expect(report.note).toBe(ansiNote);
+    expect(report.evidence.map((m) => m.body)).toEqual([forged, 'Go away.']);
+  });
+});
+
 describe('pnpm admin delete-member, grant-access and export-member', () => {
   it('deletes an account as the member would, and closes their socket from the moderation log', async () => {
     const member = await createMember(ts, { name: 'Leaving Lena' });

@@ -19,13 +19,14 @@ import {
 import { createSessionStore } from '@amiko/auth';
 import { openDatabase, type Database, type Member } from '@amiko/db';
 import { readEnv } from '../env.ts';
-import { commandExitCode, dataLocation, OpsError, UsageError } from './common.ts';
+import { commandExitCode, dataLocation, OpsError, shown, UsageError } from './common.ts';
 
 // `pnpm admin …`: moderation and support from the command line, on the database the server uses (either
 // dialect), while Amiko runs. Every command goes through the same service functions as the server
 // (packages/api/src/services/moderation.ts), never SQL of its own; each action is logged with who, when
 // and why. This process has no sockets: the servers close a suspended or deleted member's live connections
-// themselves, from the moderation log (apps/server/src/plugins/socket.ts).
+// themselves, from the moderation log (apps/server/src/plugins/socket.ts). What members wrote (names,
+// addresses, notes, messages) is printed through shown(): escaped, so it can never draw lines of its own.
 
 interface Command {
   /** The arguments after the command's name, for the usage line. */
@@ -45,7 +46,9 @@ const COMMANDS = {
     summary: 'the open reports, with the evidence',
     details:
       'Lists the open reports, oldest first: who reported whom and when, the reason, the note and the\n' +
-      'evidence (the last 50 messages between the two when the report was made).',
+      'evidence (the last 50 messages between the two when the report was made), one line per message.\n' +
+      'Line breaks and other control characters in what members wrote are shown as escapes (\\n, \\r,\n' +
+      '\\u001b, \\u202e) and a backslash they wrote as \\\\, so no member text can make lines of its own.',
     options: { json: { required: false, flag: true, help: 'the reports as JSON instead of text' } },
     positional: 0,
   },
@@ -253,14 +256,19 @@ async function openForCommand(io: AdminIo): Promise<{ deps: ModerationDeps; data
 }
 
 const describe = (member: Pick<Member, 'id' | 'name' | 'email'>) =>
-  `${member.name || '(no name)'} <${member.email ?? 'no address'}> (${member.id})`;
+  `${shown(member.name) || '(no name)'} <${member.email === null ? 'no address' : shown(member.email)}> (${member.id})`;
 
 function party(p: ReportParty | null): string {
   if (!p) return '(account removed)';
   const state = p.deleted ? ' [deleted]' : p.suspended ? ' [suspended]' : '';
-  return `${p.name || '(no name)'} <${p.email ?? 'no address'}> (${p.id})${state}`;
+  return `${describe(p)}${state}`;
 }
 
+/**
+ * A report as text. Each evidence line is framed by the time and the sender's name, which only this code
+ * writes at the start of a line: member text is escaped (shown), so a message or a note holding a line
+ * break or a carriage return stays on its own line and cannot draw a message that was never sent.
+ */
 function reportText(report: OpenReport): string {
   const names = new Map<string, string>([[report.reported.id, report.reported.name || 'reported']]);
   if (report.reporter) names.set(report.reporter.id, report.reporter.name || 'reporter');
@@ -269,16 +277,16 @@ function reportText(report: OpenReport): string {
       ? '  (no messages between them)'
       : report.evidence
           .map((m) => {
-            const who = names.get(m.senderId) ?? m.senderId;
-            return `  ${new Date(m.createdAt).toISOString()}  ${who}: ${m.body.replaceAll('\n', '\n      ')}`;
+            const who = shown(names.get(m.senderId) ?? m.senderId);
+            return `  ${new Date(m.createdAt).toISOString()}  ${who}: ${shown(m.body)}`;
           })
           .join('\n');
   return `Report ${report.id}, ${report.createdAt.toISOString()}
 Reporter: ${party(report.reporter)}
 Reported: ${party(report.reported)}
-Reason:   ${report.reason}
-Note:     ${report.note ?? '(none)'}
-Evidence, the last ${report.evidence.length} messages between them when reported:
+Reason:   ${shown(report.reason)}
+Note:     ${report.note === null ? '(none)' : shown(report.note)}
+Evidence, the last ${report.evidence.length} messages between them when reported, one line each:
 ${evidence}
 `;
 }

@@ -3,8 +3,9 @@ import { parseDatabaseUrl } from '@amiko/db';
 import BetterSqlite3 from 'better-sqlite3';
 import { ConfigError, readEnv } from '../env.ts';
 
-// What `pnpm backup` and `pnpm restore` share: where the data is, the archive's layout, and how a command
-// ends. Both read the same environment as the server, so they find the data where the server keeps it.
+// What the command-line tools share: where the data is, the archive's layout, how a command ends, and how
+// a member's text is shown on a terminal. They read the same environment as the server, so they find the
+// data where the server keeps it.
 
 /** The archive: a gzip-compressed tar with these entries, in this order. */
 export const MANIFEST_ENTRY = 'amiko-backup.json';
@@ -116,4 +117,26 @@ export function parseArguments(
  * taken from the folder pnpm was started in (INIT_CWD). */
 export function fromCommandLine(file: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+/**
+ * What a terminal must not receive raw from a member's text: the backslash (so that an escape below cannot
+ * be typed to look like another), controls (C0 with CR and LF, DEL, C1; ESC and CSI start the terminal's
+ * escape sequences), the line and paragraph separators, lone surrogates, and the bidirectional controls that
+ * reorder what follows them (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069).
+ */
+const UNSAFE_ON_A_TERMINAL = /[\\\p{Cc}\p{Zl}\p{Zp}\p{Cs}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const NAMED_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A member's text (a name, an address, a note, a message, a city) as the command-line tools print it: every
+ * character that could move the cursor, start a new line, colour or reorder the terminal is shown as an
+ * escape (`\r`, `\n`, `\u001b`, `\u202e`), so what a member wrote always stays on its own line, in its
+ * frame, and can never draw lines of its own (forged evidence in `pnpm admin reports`).
+ */
+export function shown(text: string): string {
+  return text.replace(
+    UNSAFE_ON_A_TERMINAL,
+    (c) => NAMED_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
