@@ -101,6 +101,7 @@ describe('pnpm admin: the command line', () => {
       'delete-member',
       'grant-access',
       'export-member',
+      'mail',
     ]) {
       expect(help.stdout).toContain(`  ${name} `);
       const one = await run(name, '--help');

@@ -1,8 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { MAIL_RETRY_DELAYS_MS } from '@amiko/api';
+import { and, eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../apps/server/src/ops/admin.ts';
+import { eventually } from '../support/messaging.ts';
+import { parseMetrics, sampleValue } from '../support/prometheus.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { STRONG_PASSWORD, freshEmail, mailbox, signUpMember } from './accounts-support.ts';
 
@@ -145,6 +149,262 @@ describe('the dev mailbox', () => {
       }
     } finally {
       await ts.stop();
+    }
+  });
+});
+
+/** What a mail's row and the admin command say about the refusal below. */
+const REFUSAL =
+  "EENVELOPE: Can't send mail - all recipients were rejected: 451 Mailbox busy, try again later";
+
+/** A local SMTP server that refuses every mail with 451 (try again later) while `refusing` is set. */
+async function flakySmtp() {
+  const mails: ParsedMail[] = [];
+  const state = { refusing: true };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!state.refusing) return callback();
+      callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          mails.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    state,
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    /** The mails it took for `to`. */
+    to: (to: string) =>
+      mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address === to)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('mail the SMTP server refused or could not take (issue 28.13)', () => {
+  let smtp: Awaited<ReturnType<typeof flakySmtp>>;
+  let ts: TestServer;
+  let adminEnv: Record<string, string>;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  beforeAll(async () => {
+    smtp = await flakySmtp();
+    const env = { SMTP_URL: smtp.url, JOB_POLL_MS: '50', METRICS_PORT: '0' };
+    ts = await startTestServer({ env });
+    adminEnv = {
+      DATABASE_URL: ts.db.url,
+      UPLOADS_DIR: ts.server.env.UPLOADS_DIR,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: ts.server.env.MAIL_FROM,
+    };
+  });
+  afterAll(async () => {
+    await ts?.stop();
+    await smtp?.close();
+  });
+
+  /** The recorded mail to `to` and its delivery job. */
+  async function mailTo(to: string) {
+    const { db, t } = ts.server.database;
+    const [mail] = await db.select().from(t.outgoingMail).where(eq(t.outgoingMail.to, to));
+    const [job] = await db
+      .select()
+      .from(t.jobs)
+      .where(eq(t.jobs.key, `mailDelivery:${mail!.id}`));
+    return { mail: mail!, job: job! };
+  }
+
+  /** Makes the mail's next try due now (instead of minutes or hours from now) and waits until it is over. */
+  async function tryAgainNow(to: string) {
+    const { db, t } = ts.server.database;
+    const { mail, job } = await mailTo(to);
+    expect(job.doneAt).toBeNull();
+    await db
+      .update(t.jobs)
+      .set({ runAt: new Date() })
+      .where(and(eq(t.jobs.id, job.id), eq(t.jobs.attempts, job.attempts)));
+    await eventually(
+      async () => {
+        const now = (await mailTo(to)).job;
+        // Released for its next try, or done (sent or given up).
+        return now.attempts > job.attempts && (now.lockedUntil === null || now.doneAt !== null);
+      },
+      `try ${job.attempts + 1} of mail ${mail.id}`,
+    );
+    return mailTo(to);
+  }
+
+  async function mailMetric(outcome: string) {
+    const samples = parseMetrics(await (await fetch(ts.metricsUrl!)).text());
+    return sampleValue(samples, 'amiko_mail_deliveries_total', { outcome });
+  }
+
+  async function run(...args: string[]) {
+    let stdout = '';
+    let stderr = '';
+    const code = await admin(args, {
+      env: adminEnv,
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+    });
+    return { code, stdout, stderr };
+  }
+
+  /** Asserts the job waits for its next try `delayMs` from about now. */
+  function expectNextTryIn(job: { runAt: Date; doneAt: Date | null }, delayMs: number) {
+    expect(job.doneAt).toBeNull();
+    const inMs = job.runAt.getTime() - Date.now();
+    expect(inMs).toBeGreaterThan(delayMs - 5_000);
+    expect(inMs).toBeLessThanOrEqual(delayMs);
+  }
+
+  it('records a refused mail, tries it again on its schedule, and sends it once SMTP takes it', async () => {
+    const [sentBefore, failedBefore] = [await mailMetric('sent'), await mailMetric('failed')];
+    const { email } = await signUpMember(ts);
+    await ts.server.deps.mail.drain();
+    let { mail, job } = await mailTo(email);
+    expect(mail.sentAt).toBeNull();
+    expect(mail.error).toBe(REFUSAL);
+    // Kept for the next try, and only until then.
+    expect(mail.text).toContain('mode=verifyEmail');
+    expect(job.attempts).toBe(1);
+    expectNextTryIn(job, MAIL_RETRY_DELAYS_MS[0]!);
+
+    ({ mail, job } = await tryAgainNow(email));
+    expect(mail.sentAt).toBeNull();
+    expect(job.attempts).toBe(2);
+    expectNextTryIn(job, MAIL_RETRY_DELAYS_MS[1]!);
+    expect(smtp.to(email)).toEqual([]);
+
+    smtp.state.refusing = false;
+    ({ mail, job } = await tryAgainNow(email));
+    expect(job.attempts).toBe(3);
+    expect(job.doneAt).toBeInstanceOf(Date);
+    expect(mail.sentAt).toBeInstanceOf(Date);
+    expect(mail.text + mail.html).toBe('');
+    await sleep(500);
+    expect(smtp.to(email)).toHaveLength(1);
+    expect(smtp.to(email)[0]!.text).toContain('mode=verifyEmail');
+    expect(await mailMetric('sent')).toBe(sentBefore! + 1);
+    expect(await mailMetric('failed')).toBe(failedBefore! + 2);
+  });
+
+  it('gives up after six tries; pnpm admin mail lists it and sends it again', async () => {
+    smtp.state.refusing = true;
+    const givenUpBefore = (await mailMetric('given_up'))!;
+    const { email } = await signUpMember(ts);
+    await ts.server.deps.mail.drain();
+    let { mail, job } = await mailTo(email);
+    for (let attempt = 2; attempt <= MAIL_RETRY_DELAYS_MS.length + 1; attempt += 1) {
+      expectNextTryIn(job, MAIL_RETRY_DELAYS_MS[attempt - 2]!);
+      ({ mail, job } = await tryAgainNow(email));
+      expect(job.attempts).toBe(attempt);
+    }
+    // The sixth try failed: no seventh is scheduled.
+    expect(job.doneAt).toBeInstanceOf(Date);
+    expect(mail.sentAt).toBeNull();
+    expect(await mailMetric('given_up')).toBe(givenUpBefore + 1);
+    await sleep(300);
+    expect((await mailTo(email)).job.attempts).toBe(6);
+
+    const listed = await run('mail');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(`Mail ${mail.id}, verifyEmail to <${email}>, made `);
+    expect(listed.stdout).toContain(`  Tries:      6, given up\n  Last error: ${REFUSAL}\n`);
+
+    // Still refused: one more try, reported; it stays given up.
+    const refused = await run('mail', '--resend', String(mail.id), '--by', 'Ole');
+    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    expect(refused.stderr).toBe(`amiko admin: mail ${mail.id} was not sent: ${REFUSAL} (given up)\n`);
+    expect((await mailTo(email)).job.attempts).toBe(7);
+    expect((await mailTo(email)).job.doneAt).toBeInstanceOf(Date);
+
+    smtp.state.refusing = false;
+    const resent = await run('mail', '--resend', String(mail.id), '--by', 'Ole');
+    expect(resent).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `Sent mail ${mail.id} again: the SMTP server took it.\n`,
+    });
+    expect(smtp.to(email)).toHaveLength(1);
+    expect((await mailTo(email)).mail.sentAt).toBeInstanceOf(Date);
+    expect((await run('mail')).stdout).not.toContain(`Mail ${mail.id},`);
+    expect((await run('mail', '--resend', String(mail.id))).stdout).toBe(
+      `Mail ${mail.id} was sent already: nothing to do.\n`,
+    );
+    const { db, t } = ts.server.database;
+    const logged = await db
+      .select()
+      .from(t.moderationActions)
+      .where(eq(t.moderationActions.action, 'resend-mail'));
+    expect(logged.map((a) => [a.actor, a.reason])).toEqual([
+      ['Ole', `mail ${mail.id}`],
+      ['Ole', `mail ${mail.id}`],
+    ]);
+
+    expect(await run('mail', '--resend', '999999')).toMatchObject({
+      code: 1,
+      stderr: 'amiko admin: there is no mail 999999\n',
+    });
+    expect((await run('mail', '--resend', 'twelve')).code).toBe(2);
+  });
+
+  it('leaves a mail a server is trying to that server', async () => {
+    smtp.state.refusing = true;
+    const { email } = await signUpMember(ts);
+    await ts.server.deps.mail.drain();
+    const { mail, job } = await mailTo(email);
+    // As a server process holds it while it tries.
+    const { db, t } = ts.server.database;
+    await db
+      .update(t.jobs)
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(t.jobs.id, job.id));
+    expect(await run('mail', '--resend', String(mail.id))).toMatchObject({
+      code: 1,
+      stderr: `amiko admin: a server is trying mail ${mail.id} right now: see pnpm admin mail in a minute\n`,
+    });
+    expect((await mailTo(email)).job.attempts).toBe(1);
+    expect((await run('mail')).stdout).toContain(`Mail ${mail.id}, verifyEmail to <${email}>`);
+  });
+
+  it('sends each retried mail once with two server processes taking their retries', async () => {
+    smtp.state.refusing = true;
+    const other = await startTestServer({
+      database: ts.db,
+      env: { SMTP_URL: smtp.url, JOB_POLL_MS: '20' },
+    });
+    try {
+      const emails: string[] = [];
+      for (let i = 0; i < 8; i += 1) emails.push((await signUpMember(i % 2 ? ts : other)).email);
+      await Promise.all([ts.server.deps.mail.drain(), other.server.deps.mail.drain()]);
+      const { db, t } = ts.server.database;
+      const jobs = await Promise.all(emails.map(async (email) => (await mailTo(email)).job));
+      expect(jobs.map((j) => j.attempts)).toEqual(emails.map(() => 1));
+      smtp.state.refusing = false;
+      await db.update(t.jobs).set({ runAt: new Date() }).where(eq(t.jobs.kind, 'mailDelivery'));
+      await eventually(
+        async () => (await Promise.all(emails.map(mailTo))).every(({ mail }) => mail.sentAt !== null),
+        'every mail sent',
+      );
+      await sleep(500);
+      for (const email of emails) {
+        expect(smtp.to(email)).toHaveLength(1);
+        const { job } = await mailTo(email);
+        expect(job.attempts).toBe(2);
+        expect(job.doneAt).toBeInstanceOf(Date);
+      }
+    } finally {
+      await other.stop();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { DEFAULT_RATE_LIMITS, type Metrics, type SendRefusal } from '@amiko/api';
+import { DEFAULT_RATE_LIMITS, type MailOutcome, type Metrics, type SendRefusal } from '@amiko/api';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { HTTP_TIMEOUTS, IDLE_CONNECTION_TIMEOUT_MS } from './http-timeouts.ts';
 
@@ -21,6 +21,7 @@ const SEND_REFUSALS: SendRefusal[] = [
   'invalid',
   'other',
 ];
+const MAIL_OUTCOMES: MailOutcome[] = ['sent', 'failed', 'given_up'];
 
 export interface MetricsSources {
   /** Live sockets of this process. */
@@ -128,10 +129,17 @@ export function createMetrics(): ServerMetrics {
     labelNames: ['rule'] as const,
     registers,
   });
+  const mailTries = new Counter({
+    name: 'amiko_mail_deliveries_total',
+    help: 'Tries to hand a mail to SMTP: sent, failed (each failed try; tried again later) and given_up (the last try failed)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
   // Known label values start at 0, so a dashboard's rate() has a series before the first event.
   for (const via of ['live', 'replay']) delivered.labels(via).inc(0);
   for (const reason of SEND_REFUSALS) refusals.labels(reason).inc(0);
   for (const rule of Object.keys(DEFAULT_RATE_LIMITS)) rateLimited.labels(rule).inc(0);
+  for (const outcome of MAIL_OUTCOMES) mailTries.labels(outcome).inc(0);
 
   let server: Server | null = null;
   return {
@@ -146,6 +154,7 @@ export function createMetrics(): ServerMetrics {
       emailVerified: () => verifications.inc(),
       paymentGranted: () => payments.inc(),
       rateLimited: (rule) => rateLimited.labels(rule).inc(),
+      mailDelivery: (outcome) => mailTries.labels(outcome).inc(),
     },
     httpRequest({ method, route, status, seconds }) {
       http

@@ -8,6 +8,7 @@ import {
   createMemoryRateLimitStore,
   createRateLimiter,
   DATA_EXPORT_HANDLERS,
+  MAIL_HANDLERS,
   NO_METRICS,
   MESSAGE_MAIL_HANDLERS,
   startJobRunner,
@@ -129,6 +130,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       keepContent: conveniences.mailbox,
       from: env.MAIL_FROM,
       log: app.log,
+      metrics: metrics?.report,
     }),
     t: createServerTranslator(),
     limiter: createRateLimiter(
@@ -194,7 +196,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       jobs = startJobRunner(deps, {
         pollMs: env.JOB_POLL_MS,
         leaseMs: 60_000,
-        handlers: { ...MESSAGE_MAIL_HANDLERS, ...DATA_EXPORT_HANDLERS },
+        handlers: { ...MESSAGE_MAIL_HANDLERS, ...DATA_EXPORT_HANDLERS, ...MAIL_HANDLERS },
       });
       const port = listeningPort(app) ?? env.PORT;
       const url = config.publicUrl;

@@ -6,9 +6,18 @@ export { createCallerFactory } from './trpc.ts';
 export type { Context, Deps } from './context.ts';
 export type { AppConfig } from './config.ts';
 export type { Logger } from './logger.ts';
-export { NO_METRICS, type Metrics, type SendRefusal } from './metrics.ts';
+export { NO_METRICS, type MailOutcome, type Metrics, type SendRefusal } from './metrics.ts';
 export { AppError, appError } from './errors.ts';
-export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
+export {
+  createMailer,
+  failedMails,
+  MAIL_HANDLERS,
+  MAIL_RETRY_DELAYS_MS,
+  type FailedMail,
+  type Mailer,
+  type MailMessage,
+  type ResendOutcome,
+} from './mail/mailer.ts';
 export { defangLinks } from './mail/templates.ts';
 export {
   addressBucket,
@@ -28,6 +37,7 @@ export {
   findMemberByReference,
   grantAccess,
   openReports,
+  resendMail,
   resolveReport,
   sessionEndingActionsSince,
   suspendMember,

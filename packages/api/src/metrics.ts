@@ -14,6 +14,9 @@ export type SendRefusal =
   | 'invalid'
   | 'other';
 
+/** What became of one try of a mail: SMTP took it, or not (each failed try), or that was its last try. */
+export type MailOutcome = 'sent' | 'failed' | 'given_up';
+
 export interface Metrics {
   /** A tRPC procedure answered (each call of a batch on its own), with the HTTP status it stands for. */
   procedureCalled(call: { procedure: string; type: string; status: number; seconds: number }): void;
@@ -31,6 +34,11 @@ export interface Metrics {
   paymentGranted(): void;
   /** A request refused by a rate limit, by the limit's name (DEFAULT_RATE_LIMITS). */
   rateLimited(rule: string): void;
+  /**
+   * A mail was tried (packages/api/src/mail/mailer.ts): `sent` when SMTP took it, `failed` for each try it
+   * did not, and `given_up` as well when that was the last try.
+   */
+  mailDelivery(outcome: MailOutcome): void;
 }
 
 export const NO_METRICS: Metrics = {
@@ -42,6 +50,7 @@ export const NO_METRICS: Metrics = {
   emailVerified: () => undefined,
   paymentGranted: () => undefined,
   rateLimited: () => undefined,
+  mailDelivery: () => undefined,
 };
 
 /** The refusal a send's error stands for. */

@@ -2,14 +2,19 @@ import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import {
   createLocalPhotoStore,
+  createMailer,
   deleteMemberAsOperator,
   exportMemberForOperator,
+  failedMails,
   findMemberByReference,
   grantAccess,
+  MAIL_RETRY_DELAYS_MS,
   openReports,
+  resendMail,
   resolveReport,
   suspendMember,
   unsuspendMember,
+  type FailedMail,
   type Logger,
   type ModerationDeps,
   type OpenReport,
@@ -18,6 +23,7 @@ import {
 } from '@amiko/api';
 import { createSessionStore } from '@amiko/auth';
 import { openDatabase, type Database, type Member } from '@amiko/db';
+import nodemailer from 'nodemailer';
 import { readEnv } from '../env.ts';
 import { commandExitCode, dataLocation, OpsError, shown, UsageError } from './common.ts';
 
@@ -103,6 +109,17 @@ const COMMANDS = {
     options: {},
     positional: 1,
   },
+  mail: {
+    args: '[--resend <mailId>]',
+    summary: 'mails SMTP did not take; send one again',
+    details:
+      'Lists the mails the SMTP server refused or could not take and that have not gone out since, newest\n' +
+      'first: id, kind, recipient, when it was made, tries, the last error, and when it is tried next. A\n' +
+      `mail is tried ${MAIL_RETRY_DELAYS_MS.length + 1} times over about ${Math.round(MAIL_RETRY_DELAYS_MS.reduce((a, b) => a + b) / 3_600_000)} hours, then given up. With --resend, that one mail is\n` +
+      'tried once more, now, from here (SMTP_URL as the server has it), and the try is logged.',
+    options: { resend: { required: false, help: 'the id of a mail to send again now' } },
+    positional: 0,
+  },
 } satisfies Record<string, Command>;
 type CommandName = keyof typeof COMMANDS;
 
@@ -125,8 +142,8 @@ Options:
   --help, -h     this text; \`pnpm admin <command> --help\` explains a command
 
 Every action is written to the moderation log (the table moderation_actions): who, when, to whom, why.
-Exit codes: 0 done (or nothing to do), 1 refused (unknown member or report, a database problem),
-2 wrong usage.
+Exit codes: 0 done (or nothing to do), 1 refused (unknown member, report or mail, a mail SMTP did not
+take, a database problem), 2 wrong usage.
 
 In the container: docker compose exec amiko node apps/server/src/ops/admin.ts reports
 `;
@@ -251,6 +268,15 @@ async function openForCommand(io: AdminIo): Promise<{ deps: ModerationDeps; data
     realtime: NO_SOCKETS,
     photos: createLocalPhotoStore(env.UPLOADS_DIR),
     log,
+    // Only `mail --resend` sends, and says itself how its try went (the mailer's log would say it twice).
+    // With SMTP_URL set there is no dev mailbox whose content to keep.
+    mail: createMailer({
+      database,
+      transport: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null,
+      keepContent: false,
+      from: env.MAIL_FROM,
+      log: { ...log, warn: () => undefined, error: () => undefined },
+    }),
   };
   return { deps, database };
 }
@@ -291,6 +317,26 @@ ${evidence}
 `;
 }
 
+function failedMailText(mail: FailedMail): string {
+  const next = mail.nextTryAt ? `tried again at ${mail.nextTryAt.toISOString()}` : 'given up';
+  return `Mail ${mail.id}, ${shown(mail.kind)} to <${shown(mail.to)}>, made ${mail.createdAt.toISOString()}
+  Tries:      ${mail.tries}, ${next}
+  Last error: ${shown(mail.error)}
+`;
+}
+
+/** How many failed mails `pnpm admin mail` lists at most (an outage of a day can leave thousands). */
+const MAILS_LISTED = 200;
+
+/** `mail --resend <mailId>`: a mail's id as the list shows it. */
+function mailIdOf(value: string): number {
+  if (!/^[1-9]\d{0,15}$/.test(value))
+    throw new UsageError(
+      `--resend takes a mail's number, as pnpm admin mail lists it (not ${JSON.stringify(value)})`,
+    );
+  return Number(value);
+}
+
 async function run(args: string[], io: AdminIo): Promise<void> {
   const parsed = parseAdminArguments(args);
   if (parsed.help || parsed.command === null) {
@@ -319,6 +365,43 @@ async function run(args: string[], io: AdminIo): Promise<void> {
         outcome === 'resolved'
           ? `Resolved report ${reportId}.\n`
           : `Report ${reportId} was resolved already: nothing to do.\n`,
+      );
+      return;
+    }
+    if (command === 'mail') {
+      if (typeof options.resend === 'string') {
+        const mailId = mailIdOf(options.resend);
+        const outcome = await resendMail(deps, mailId, acting);
+        switch (outcome) {
+          case 'sent':
+            io.stdout(`Sent mail ${mailId} again: the SMTP server took it.\n`);
+            return;
+          case 'alreadySent':
+          case 'nothingToSend':
+            io.stdout(`Mail ${mailId} was sent already: nothing to do.\n`);
+            return;
+          case 'notFound':
+            throw new OpsError(`there is no mail ${mailId}`);
+          case 'contentGone':
+            throw new OpsError(`mail ${mailId} was recorded without its content: it cannot be sent again`);
+          case 'busy':
+            throw new OpsError(
+              `a server is trying mail ${mailId} right now: see pnpm admin mail in a minute`,
+            );
+          case 'noSmtp':
+            throw new OpsError('SMTP_URL is not set: no mail can be sent from here');
+          default:
+            throw new OpsError(
+              `mail ${mailId} was not sent: ${shown(outcome.error)} (${outcome.retryAt ? `tried again at ${outcome.retryAt.toISOString()}` : 'given up'})`,
+            );
+        }
+      }
+      const mails = await failedMails(database, MAILS_LISTED);
+      const count = mails.length < MAILS_LISTED ? `${mails.length}` : `The newest ${MAILS_LISTED}`;
+      io.stdout(
+        mails.length === 0
+          ? 'No failed mails.\n'
+          : `${count} mail(s) the SMTP server did not take, newest first:\n\n${mails.map(failedMailText).join('\n')}`,
       );
       return;
     }

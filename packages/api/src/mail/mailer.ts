@@ -1,8 +1,16 @@
 import type { UiLanguage } from '@amiko/core';
-import type { Database } from '@amiko/db';
-import { eq } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
+import type { ClaimedJob, Database } from '@amiko/db';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Logger } from '../logger.ts';
+import { NO_METRICS, type Metrics } from '../metrics.ts';
+import {
+  claimJobByKey,
+  finishJob,
+  scheduleClaimedJob,
+  type JobHandler,
+  type JobOutcome,
+} from '../services/jobs.ts';
 
 export interface MailMessage {
   /** What the mail is for (verifyEmail, resetPassword, …): for logs, tests and the dev mailbox. */
@@ -16,21 +24,91 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/** The job that delivers one recorded mail, tried again until SMTP takes it or the tries run out. */
+export const MAIL_DELIVERY = 'mailDelivery';
+
+/**
+ * After a first try that SMTP refused or could not take, a mail is tried again 1 min, 5 min, 30 min, 2 h
+ * and 12 h later: six tries over about 14½ hours outlast a mail server's restart or a night's outage
+ * without hammering it. Then it is given up (logged as an error, counted) and `pnpm admin mail` lists it
+ * and can send it again.
+ */
+export const MAIL_RETRY_DELAYS_MS: readonly number[] = [
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 60 * 60_000,
+  12 * 60 * 60_000,
+];
+
+/** How long this process holds a mail's job while it tries it (the job runners' lease is also 60 s). */
+const MAIL_LEASE_MS = 60_000;
+/**
+ * A try is abandoned after this long (nodemailer's own timeouts allow minutes): well inside the lease, so no
+ * other process takes the mail over while this one may still be sending it.
+ */
+const DELIVERY_TIMEOUT_MS = 30_000;
+
+type MailJobPayload = {
+  mailId: number;
+  headers?: Record<string, string>;
+};
+
+const mailJobKey = (mailId: number) => `${MAIL_DELIVERY}:${mailId}`;
+
+/** One try: SMTP took the mail, there was nothing (left) to send, or it failed (`retryAt` null: given up). */
+export type MailTry = 'sent' | 'nothingToSend' | { error: string; retryAt: Date | null };
+
+export type ResendOutcome =
+  | MailTry
+  | 'notFound'
+  | 'alreadySent'
+  /** Recorded without its text (no SMTP then, nor a dev mailbox): there is nothing to send again. */
+  | 'contentGone'
+  /** A server process is trying it right now. */
+  | 'busy'
+  | 'noSmtp';
+
 export interface Mailer {
   /**
-   * Records the mail and hands it to SMTP when configured. Delivery failures are logged, not thrown; with
-   * `wait` (background jobs, which retry) it resolves once SMTP took the mail and throws when it did not.
+   * Records the mail and, with SMTP, tries it at once in the background; a delivery failure is never
+   * thrown. A mail SMTP refused or could not take is tried again (MAIL_RETRY_DELAYS_MS) through its job,
+   * by whichever server process claims it, one process at a time.
    */
-  send(message: MailMessage, options?: { wait?: boolean }): Promise<void>;
-  /** Waits for deliveries still in progress (graceful shutdown, tests). */
+  send(message: MailMessage): Promise<void>;
+  /** Tries the mail of a claimed MAIL_DELIVERY job (the job runner calls it through MAIL_HANDLERS). */
+  retry(job: ClaimedJob): Promise<JobOutcome>;
+  /** Tries a recorded mail that did not go out once more, now (`pnpm admin mail --resend`). */
+  resend(mailId: number): Promise<ResendOutcome>;
+  /** Waits for the tries still in progress (graceful shutdown, tests). */
   drain(): Promise<void>;
+}
+
+/** The job runners' handler of mail deliveries: every mail kind is retried the same way. */
+export const MAIL_HANDLERS: Record<string, JobHandler> = {
+  [MAIL_DELIVERY]: (deps, job) => deps.mail.retry(job),
+};
+
+/**
+ * A delivery failure as it is recorded and logged: the error's code and message (with the SMTP server's
+ * answer), on one line, at most 500 characters, without the credentials a connection URL may carry.
+ */
+export function deliveryError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const text = typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
+  return text
+    .replace(/\/\/[^/\s@]*@/g, '//')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 500);
 }
 
 /**
  * Every mail is recorded in outgoing_mail: whom, what kind, when sent or why not. With an SMTP transport it
- * is also sent. Its text and HTML are kept only with `keepContent`, for the dev mailbox (/dev/mail) to
- * list: anywhere else they would be live reset and verification codes lying in the database and its
- * backups.
+ * is also sent, and tried again when that fails. Its text and HTML stay in the row only until it is sent
+ * (the retries need them), or with `keepContent`, for the dev mailbox (/dev/mail) to list: a sent mail's
+ * reset and verification codes do not lie on in the database and its backups.
  */
 export function createMailer(options: {
   database: Database;
@@ -38,59 +116,174 @@ export function createMailer(options: {
   keepContent: boolean;
   from: string;
   log: Logger;
+  metrics?: Metrics | undefined;
 }): Mailer {
-  const { database, transport, keepContent, from, log } = options;
+  const { database, transport, keepContent, from, log, metrics = NO_METRICS } = options;
   const { db, t } = database;
+  const m = t.outgoingMail;
   const pending = new Set<Promise<void>>();
 
-  /** Hands the mail to SMTP; resolves with the failure, if any, after recording it. */
-  async function deliver(id: number, message: MailMessage): Promise<unknown> {
-    if (!transport) return null;
+  async function attempt(job: ClaimedJob): Promise<MailTry> {
+    const { mailId, headers } = job.payload as MailJobPayload;
+    const [mail] = await db.select().from(m).where(eq(m.id, mailId));
+    if (!mail || mail.sentAt) return 'nothingToSend';
     try {
-      await transport.sendMail({
+      if (!transport) throw new Error('SMTP_URL is not set');
+      // nodemailer 10 takes an AbortSignal; its type definitions do not know it yet.
+      const sending: SendMailOptions & { signal: AbortSignal } = {
         from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        ...(message.headers ? { headers: message.headers } : {}),
-      });
-      await db.update(t.outgoingMail).set({ sentAt: new Date() }).where(eq(t.outgoingMail.id, id));
-      return null;
-    } catch (error) {
-      log.error({ err: error, mailId: id, kind: message.kind }, 'mail delivery failed');
-      await db
-        .update(t.outgoingMail)
-        .set({ error: error instanceof Error ? error.message : String(error) })
-        .where(eq(t.outgoingMail.id, id))
-        .catch(() => undefined);
-      return error;
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(headers ? { headers } : {}),
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      };
+      await transport.sendMail(sending);
+    } catch (failure) {
+      const error = deliveryError(failure);
+      const delay = MAIL_RETRY_DELAYS_MS[job.attempts - 1];
+      const retryAt = delay === undefined ? null : new Date(Date.now() + delay);
+      await db.update(m).set({ error }).where(eq(m.id, mailId));
+      metrics.mailDelivery('failed');
+      const about = { mailId, kind: mail.kind, attempts: job.attempts, error };
+      if (retryAt) log.warn({ ...about, retryAt }, 'mail delivery failed; it is tried again later');
+      else {
+        metrics.mailDelivery('given_up');
+        log.error(about, 'mail delivery failed for the last time: given up (pnpm admin mail)');
+      }
+      return { error, retryAt };
     }
+    await db
+      .update(m)
+      .set({ sentAt: new Date(), ...(keepContent ? {} : { text: '', html: '' }) })
+      .where(eq(m.id, mailId));
+    metrics.mailDelivery('sent');
+    return 'sent';
+  }
+
+  const outcomeOf = (done: MailTry): JobOutcome =>
+    typeof done === 'object' && done.retryAt ? { retryAt: done.retryAt } : 'done';
+
+  /** Tries the job's mail and records the outcome on the job, while holding its lease. */
+  async function tryJob(job: ClaimedJob): Promise<MailTry> {
+    const done = await attempt(job);
+    await finishJob(database, job, outcomeOf(done));
+    return done;
   }
 
   return {
-    async send(message, options = {}) {
-      const [row] = await db
-        .insert(t.outgoingMail)
-        .values({
-          kind: message.kind,
-          to: message.to,
-          subject: message.subject,
-          language: message.language,
-          text: keepContent ? message.text : '',
-          html: keepContent ? message.html : '',
-          createdAt: new Date(),
-        })
-        .returning({ id: t.outgoingMail.id });
-      const delivery = deliver(row!.id, message).then((error) => {
-        if (options.wait && error) throw error;
+    async send(message) {
+      const row = {
+        kind: message.kind,
+        to: message.to,
+        subject: message.subject,
+        language: message.language,
+        text: transport || keepContent ? message.text : '',
+        html: transport || keepContent ? message.html : '',
+        createdAt: new Date(),
+      };
+      if (!transport) {
+        await db.insert(m).values(row);
+        return;
+      }
+      // The mail and its job in one transaction; the job claimed by this process for the first try, so a
+      // process that dies before it is over leaves the mail to the job runners once the lease runs out.
+      const job = await database.transaction(async (tx) => {
+        const [stored] = await tx.insert(m).values(row).returning({ id: m.id });
+        const payload: MailJobPayload = {
+          mailId: stored!.id,
+          ...(message.headers ? { headers: message.headers } : {}),
+        };
+        return scheduleClaimedJob(
+          database,
+          { kind: MAIL_DELIVERY, key: mailJobKey(stored!.id), payload },
+          MAIL_LEASE_MS,
+          tx,
+        );
       });
-      if (options.wait) return delivery;
+      const delivery = tryJob(job!).then(
+        () => undefined,
+        (error: unknown) =>
+          log.error({ err: error, jobId: job!.id }, 'mail delivery not recorded; its job tries it again'),
+      );
       pending.add(delivery);
       void delivery.finally(() => pending.delete(delivery));
+    },
+    async retry(job) {
+      return outcomeOf(await attempt(job));
+    },
+    async resend(mailId) {
+      const [mail] = await db
+        .select({ sentAt: m.sentAt, text: m.text, html: m.html })
+        .from(m)
+        .where(eq(m.id, mailId));
+      if (!mail) return 'notFound';
+      if (mail.sentAt) return 'alreadySent';
+      if (!mail.text && !mail.html) return 'contentGone';
+      if (!transport) return 'noSmtp';
+      const key = mailJobKey(mailId);
+      // Its job, whether waiting for a retry or given up; a mail recorded without one gets one.
+      const job =
+        (await claimJobByKey(database, key, MAIL_LEASE_MS)) ??
+        (await scheduleClaimedJob(
+          database,
+          { kind: MAIL_DELIVERY, key, payload: { mailId } },
+          MAIL_LEASE_MS,
+        ));
+      if (!job) return 'busy';
+      return tryJob(job);
     },
     async drain() {
       await Promise.all([...pending]);
     },
   };
+}
+
+/** A mail that SMTP has not taken (yet), as `pnpm admin mail` lists it. */
+export interface FailedMail {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  createdAt: Date;
+  /** The last try's failure (deliveryError). */
+  error: string;
+  tries: number;
+  /** When it is tried again; null once it was given up. */
+  nextTryAt: Date | null;
+}
+
+/** The mails whose delivery failed and that were not sent since, newest first (at most `limit`). */
+export async function failedMails(database: Database, limit = 200): Promise<FailedMail[]> {
+  const { db, t } = database;
+  const m = t.outgoingMail;
+  const rows = await db
+    .select({ id: m.id, kind: m.kind, to: m.to, subject: m.subject, createdAt: m.createdAt, error: m.error })
+    .from(m)
+    .where(and(isNull(m.sentAt), isNotNull(m.error)))
+    .orderBy(desc(m.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const j = t.jobs;
+  const jobs = await db
+    .select({ key: j.key, attempts: j.attempts, runAt: j.runAt, doneAt: j.doneAt })
+    .from(j)
+    .where(
+      inArray(
+        j.key,
+        rows.map((r) => mailJobKey(r.id)),
+      ),
+    );
+  const byKey = new Map(jobs.map((job) => [job.key, job]));
+  return rows.map((row) => {
+    const job = byKey.get(mailJobKey(row.id));
+    return {
+      ...row,
+      error: row.error ?? '',
+      // A mail recorded before it had a job was tried once.
+      tries: job?.attempts ?? 1,
+      nextTryAt: job && !job.doneAt ? job.runAt : null,
+    };
+  });
 }

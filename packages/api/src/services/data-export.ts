@@ -78,7 +78,6 @@ export const DATA_EXPORT_HANDLERS: Record<string, JobHandler> = {
         actionUrl: link.toString(),
         hasFootnote: true,
       }),
-      { wait: true },
     );
     return 'done';
   },

@@ -168,21 +168,18 @@ const sendMessageMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
   const unsubscribe = await unsubscribeUrl(deps, member);
   const link = new URL('/messages', deps.config.publicUrl);
   link.searchParams.set('with', senderId);
-  await deps.mail.send(
-    {
-      ...composeMail(deps.t, {
-        kind: 'messageWaiting',
-        to: member.email,
-        language: member.language,
-        memberText: { name },
-        values: { unsubscribeUrl: unsubscribe },
-        actionUrl: link.toString(),
-        hasFootnote: true,
-      }),
-      headers: unsubscribeHeaders(unsubscribe),
-    },
-    { wait: true },
-  );
+  await deps.mail.send({
+    ...composeMail(deps.t, {
+      kind: 'messageWaiting',
+      to: member.email,
+      language: member.language,
+      memberText: { name },
+      values: { unsubscribeUrl: unsubscribe },
+      actionUrl: link.toString(),
+      hasFootnote: true,
+    }),
+    headers: unsubscribeHeaders(unsubscribe),
+  });
   return 'done';
 };
 
@@ -194,21 +191,18 @@ const sendMessageDigest: JobHandler = async (deps, job): Promise<JobOutcome> => 
   const names = await namesOf(deps, await waitingSenders(deps, member.id));
   if (names.length === 0) return 'forget';
   const unsubscribe = await unsubscribeUrl(deps, member);
-  await deps.mail.send(
-    {
-      ...composeMail(deps.t, {
-        kind: 'messageDigest',
-        to: member.email,
-        language: member.language,
-        memberText: { names: names.slice(0, 5).join(', ') },
-        values: { count: names.length, unsubscribeUrl: unsubscribe },
-        actionUrl: new URL('/messages', deps.config.publicUrl).toString(),
-        hasFootnote: true,
-      }),
-      headers: unsubscribeHeaders(unsubscribe),
-    },
-    { wait: true },
-  );
+  await deps.mail.send({
+    ...composeMail(deps.t, {
+      kind: 'messageDigest',
+      to: member.email,
+      language: member.language,
+      memberText: { names: names.slice(0, 5).join(', ') },
+      values: { count: names.length, unsubscribeUrl: unsubscribe },
+      actionUrl: new URL('/messages', deps.config.publicUrl).toString(),
+      hasFootnote: true,
+    }),
+    headers: unsubscribeHeaders(unsubscribe),
+  });
   return 'done';
 };
 

@@ -2,6 +2,7 @@ import { canMessage } from '@amiko/core';
 import type { Db, Member, ModerationAction, ReportEvidence, Schema } from '@amiko/db';
 import { and, asc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
+import type { ResendOutcome } from '../mail/mailer.ts';
 import { deleteMember } from './account-settings.ts';
 import { exportMemberData, type MemberDataExport } from './member-export.ts';
 
@@ -9,8 +10,8 @@ import { exportMemberData, type MemberDataExport } from './member-export.ts';
 // is written to moderation_actions with who did it, when and why. Outcomes are plain values: the command
 // line says what they mean to an operator; nothing here is shown to members.
 
-/** What an operator's action needs: the database, and the sessions, sockets and photos it may end. */
-export type ModerationDeps = Pick<Deps, 'database' | 'sessions' | 'realtime' | 'photos' | 'log'>;
+/** What an operator's action needs: the database, the sessions, sockets and photos it may end, mail. */
+export type ModerationDeps = Pick<Deps, 'database' | 'sessions' | 'realtime' | 'photos' | 'log' | 'mail'>;
 
 /** Who acts and why, as the moderation log keeps it. */
 export interface Acting {
@@ -242,6 +243,24 @@ export async function resolveReport(
     await record(tx, t, 'resolve-report', acting, { reportId });
     return 'resolved';
   });
+}
+
+/**
+ * Tries a mail that did not go out once more, now (its content is kept until it is sent), and logs who
+ * did: `mail.resend`'s outcome. A failure counts as one more try: a mail still within its retries carries
+ * on from there; one given up stays given up.
+ */
+export async function resendMail(
+  deps: Pick<Deps, 'database' | 'mail'>,
+  mailId: number,
+  acting: Acting,
+): Promise<ResendOutcome> {
+  const outcome = await deps.mail.resend(mailId);
+  if (outcome === 'sent' || typeof outcome === 'object') {
+    const reason = `mail ${mailId}${acting.reason ? `: ${acting.reason}` : ''}`;
+    await record(deps.database.db, deps.database.t, 'resend-mail', { ...acting, reason }, {});
+  }
+  return outcome;
 }
 
 /**

@@ -14,5 +14,11 @@ export interface ReportEvidence {
   createdAt: number;
 }
 export type ModerationAction =
-  'suspend' | 'unsuspend' | 'delete-member' | 'grant-access' | 'resolve-report' | 'export-member';
+  | 'suspend'
+  | 'unsuspend'
+  | 'delete-member'
+  | 'grant-access'
+  | 'resolve-report'
+  | 'export-member'
+  | 'resend-mail';
 export type MessageMailFrequency = 'instant' | 'daily' | 'never';
