@@ -75,6 +75,8 @@ describe('exportMemberData', () => {
     expect(data.blocks.map((b) => b.memberId)).toEqual([carla.id]);
     expect(data.conversations).toHaveLength(1);
     expect(data.conversations[0]!.id).toBe(sent.message.conversationId);
+    // Named as her conversation list names him (issue 28.6: visibilityOf).
+    expect(data.conversations[0]!.with).toEqual({ id: bruno.id, name: 'Bruno', deleted: false });
     expect(data.conversations[0]!.messages.map((m) => m.body)).toEqual(['Hi Bruno', 'Hi Ana']);
     expect(data.reports).toEqual([
       { reportedId: carla.id, reason: 'spam', note: 'Ads', createdAt: expect.any(Date) },

@@ -1,28 +1,13 @@
-import { isUniqueViolation, perDatabase, prepared, type Database, type Db, type Schema } from '@amiko/db';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { isUniqueViolation, perDatabase, prepared, type Database } from '@amiko/db';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
-import { avatarUrl } from './views.ts';
+import { may, seenBy } from './views.ts';
 
 // Blocking acts on the blocker's own list (SPEC §6). Its effects are everywhere: neither side can message
 // the other (SPEC §5), and neither sees the other in the directory.
 
 const memberMissing = () => appError('NOT_FOUND', 'community:errors.userDocumentMissing');
-
-/** True when either member has blocked the other. */
-export async function blockedEitherWay(db: Db, t: Schema, a: string, b: string): Promise<boolean> {
-  const rows = await db
-    .select({ blockerId: t.blocks.blockerId })
-    .from(t.blocks)
-    .where(
-      or(
-        and(eq(t.blocks.blockerId, a), eq(t.blocks.blockedId, b)),
-        and(eq(t.blocks.blockerId, b), eq(t.blocks.blockedId, a)),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
 
 /** Asked by every directory page: prepared once per database. */
 const blocksOf = perDatabase(({ db, t }) => {
@@ -74,35 +59,27 @@ export async function unblockMember(deps: Deps, blockerId: string, blockedId: st
   if (removed.length === 0) throw appError('NOT_FOUND', 'community:errors.noBlockedUsers');
 }
 
-/** The members someone has blocked, newest first, as the Blocked Users list shows them. */
+/**
+ * The members someone has blocked, newest first, as the Blocked Users list shows them: those visibilityOf
+ * lets the blocker name (a deleted or suspended account, or one who has blocked them back, is left out, as a
+ * deleted account always was).
+ */
 export async function listBlocked(deps: Deps, blockerId: string) {
   const { db, t } = deps.database;
   const rows = await db
     .select({ blockedId: t.blocks.blockedId, blockedAt: t.blocks.createdAt })
     .from(t.blocks)
     .where(eq(t.blocks.blockerId, blockerId));
-  if (rows.length === 0) return [];
-  const members = await db
-    .select({
-      id: t.members.id,
-      name: t.members.name,
-      photoKey: t.members.photoKey,
-      croppedPhotoKey: t.members.croppedPhotoKey,
-      deletedAt: t.members.deletedAt,
-    })
-    .from(t.members)
-    .where(
-      inArray(
-        t.members.id,
-        rows.map((r) => r.blockedId),
-      ),
-    );
-  const byId = new Map(members.map((m) => [m.id, m]));
+  const seen = await seenBy(
+    deps.database,
+    blockerId,
+    rows.map((r) => r.blockedId),
+  );
   return rows
     .sort((a, b) => b.blockedAt.getTime() - a.blockedAt.getTime())
     .flatMap((row) => {
-      const member = byId.get(row.blockedId);
-      if (!member || member.deletedAt) return [];
-      return [{ id: member.id, name: member.name, avatarUrl: avatarUrl(member), blockedAt: row.blockedAt }];
+      const member = seen.get(row.blockedId)!;
+      if (!may(member.visibility, 'name')) return [];
+      return [{ id: member.id, name: member.name, avatarUrl: member.avatarUrl, blockedAt: row.blockedAt }];
     });
 }

@@ -15,8 +15,7 @@ import { appError } from '../errors.ts';
 import { activityFor } from './activity.ts';
 import { blockedIdsEitherWay } from './blocks.ts';
 import type { DirectoryCursor, DirectoryHit } from './directory/member-index.ts';
-import { isListedRow } from './directory/query.ts';
-import { avatarUrl, cardColumns } from './views.ts';
+import { avatarUrl, cardColumns, may, NO_BLOCKS, visibilityOf } from './views.ts';
 
 /** How many interests a card names before '+N more'. */
 export const CARD_INTEREST_COUNT = 3;
@@ -103,6 +102,7 @@ function buildCardRows({ db, t }: Database, count: number) {
         welcomesNewcomers: t.members.welcomesNewcomers,
         deletedAt: t.members.deletedAt,
         suspendedAt: t.members.suspendedAt,
+        emailVerified: t.members.emailVerified,
         storyLength: sql<number>`length(${t.members.story})`.mapWith(Number),
       })
       .from(t.members)
@@ -136,8 +136,8 @@ export function interestsForCard(interests: readonly string[], viewer: ReadonlyS
 
 /**
  * One page of the community directory (SPEC §2 Community). Members never see themselves, anyone blocked
- * either way, deleted accounts or unfinished profiles. The index finds the page; the card fields are read
- * from the database by primary key, which also re-checks each member's visibility.
+ * either way, deleted or suspended accounts, unverified addresses or unfinished profiles. The index finds the
+ * page; the card fields are read from the database by primary key, and each card is re-checked by visibilityOf.
  */
 export async function directoryPage(
   ctx: Context,
@@ -188,7 +188,8 @@ export async function directoryPage(
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const hit of hits) {
       const row = byId.get(hit.id);
-      if (row && isListedRow(row)) found.push({ hit, row });
+      // The index has left out everyone blocked either way (`exclude`), so no query of blocks per card.
+      if (row && may(visibilityOf(row, NO_BLOCKS), 'find')) found.push({ hit, row });
     }
     // Done when the page is full or the index has nothing more.
     if (found.length >= want || hits.length < requested) break;

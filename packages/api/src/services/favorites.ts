@@ -1,28 +1,34 @@
 import { ageOn } from '@amiko/core';
 import { containsInsensitive } from '@amiko/db';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
 import { activityFor, showsActivity } from './activity.ts';
-import { blockedEitherWay, blockedIdsEitherWay } from './blocks.ts';
-import { isListedRow } from './directory/query.ts';
-import { avatarUrl, cardColumns } from './views.ts';
+import {
+  avatarUrl,
+  blocksBetween,
+  cardColumns,
+  factsOf,
+  may,
+  notFound,
+  visibilityColumns,
+  visibilityOf,
+} from './views.ts';
 
 // Favourites act on the member's own list only (SPEC §6). A member can keep as a favourite anyone they
-// could see in the directory: not themselves, not someone blocked either way, not a deleted account.
+// could see in the directory (visibilityOf's `find`): not themselves, not someone blocked either way, not a
+// deleted or suspended account; the list shows them while that holds.
 
 /** Checks that `favoriteId` is someone `memberId` may keep as a favourite. */
 async function assertCanFavorite(deps: Deps, memberId: string, favoriteId: string): Promise<void> {
   if (memberId === favoriteId) throw appError('VALIDATION', 'community:errors.cannotFavoriteSelf');
-  const { db, t } = deps.database;
-  const [target, blocked] = await Promise.all([
+  const [target, between] = await Promise.all([
     findMember(deps, favoriteId),
-    blockedEitherWay(db, t, memberId, favoriteId),
+    blocksBetween(deps.database, memberId, favoriteId),
   ]);
-  if (!target || !isListedRow({ ...target, storyLength: target.story.length }))
-    throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
-  if (blocked) throw appError('NOT_FOUND', 'community:errors.profileUnavailable');
+  const visibility = visibilityOf(factsOf(target), between);
+  if (!may(visibility, 'find')) throw notFound(visibility);
 }
 
 /** SPEC §4 favourite toggle: removes the member if they are a favourite, otherwise adds them. */
@@ -54,10 +60,11 @@ export async function removeFavorite(deps: Deps, memberId: string, favoriteId: s
 export async function listFavorites(deps: Deps, memberId: string, search?: string) {
   const { database } = deps;
   const { db, t } = database;
-  const [rows, blocked, viewerShowsActivity] = await Promise.all([
+  const [rows, viewerShowsActivity] = await Promise.all([
     db
       .select({
         ...cardColumns(t),
+        ...visibilityColumns(t, memberId),
         addedAt: t.favorites.createdAt,
       })
       .from(t.favorites)
@@ -65,18 +72,15 @@ export async function listFavorites(deps: Deps, memberId: string, search?: strin
       .where(
         and(
           eq(t.favorites.memberId, memberId),
-          isNull(t.members.deletedAt),
-          isNull(t.members.suspendedAt),
           search ? containsInsensitive(database, t.members.name, search) : undefined,
         ),
       )
       .orderBy(desc(t.favorites.createdAt), t.members.id),
-    blockedIdsEitherWay(database, memberId),
     showsActivity(deps, memberId),
   ]);
   const now = new Date();
   return rows
-    .filter((row) => !blocked.has(row.id))
+    .filter((row) => may(visibilityOf(row, row), 'find'))
     .map((row) => ({
       id: row.id,
       name: row.name,

@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
+import { otherOf } from './messages.ts';
+import { seenBy } from './views.ts';
 
 // "My data" (issue 19.6): everything stored about a member, as one JSON document. Secrets are left out
 // (password hash, session secrets, the unsubscribe key): they are not the member's data but keys to it.
+// Who each conversation is with is named as the member's conversation list names them (visibilityOf).
 
 /** Everything stored about one member; null when there is no such member. */
 export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: string) {
@@ -11,12 +14,17 @@ export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: s
   if (!member) return null;
   const { passwordHash: _passwordHash, unsubscribeKey: _unsubscribeKey, ...profile } = member;
 
-  const conversationIds = (
-    await db
-      .select({ id: t.conversationParticipants.conversationId })
-      .from(t.conversationParticipants)
-      .where(eq(t.conversationParticipants.memberId, memberId))
-  ).map((r) => r.id);
+  const taken = await db
+    .select({ id: t.conversationParticipants.conversationId, pairKey: t.conversations.pairKey })
+    .from(t.conversationParticipants)
+    .innerJoin(t.conversations, eq(t.conversations.id, t.conversationParticipants.conversationId))
+    .where(eq(t.conversationParticipants.memberId, memberId));
+  const conversationIds = taken.map((r) => r.id);
+  const peers = await seenBy(
+    deps.database,
+    memberId,
+    taken.map((r) => otherOf(r.pairKey, memberId)),
+  );
   const [favorites, blocks, messages, reports, payments, sessions, feedback, contactMessages, moderation] =
     await Promise.all([
       db
@@ -106,10 +114,14 @@ export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: s
         .where(eq(t.moderationActions.memberId, memberId))
         .orderBy(asc(t.moderationActions.id)),
     ]);
-  const conversations = conversationIds.map((id) => ({
-    id,
-    messages: messages.filter((m) => m.conversationId === id),
-  }));
+  const conversations = taken.map(({ id, pairKey }) => {
+    const other = peers.get(otherOf(pairKey, memberId))!;
+    return {
+      id,
+      with: { id: other.id, name: other.name, deleted: other.deleted },
+      messages: messages.filter((m) => m.conversationId === id),
+    };
+  });
   return {
     exportedAt: new Date(),
     profile,

@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { composeMail } from '../mail/templates.ts';
 import { scheduleJob, type JobHandler, type JobOutcome } from './jobs.ts';
+import { may, seenBy } from './views.ts';
 
 // "Mail when a message waits" (issue 19.1): a member without a live connection who has an unread message
 // gets one mail per conversation after a delay, until they have been back; or one daily summary; or none.
@@ -98,8 +99,15 @@ async function unsubscribeUrl(deps: Deps, member: { id: string; unsubscribeKey: 
   return url.toString();
 }
 
-/** Senders with unread messages to the member in conversations where neither has blocked the other. */
-async function waitingSenders(deps: Deps, memberId: string, conversationId?: string): Promise<string[]> {
+/**
+ * Senders with unread messages to the member that a mail may name (visibilityOf's `reach`: no block either
+ * way, neither deleted nor suspended), with their first names.
+ */
+async function waitingSenders(
+  deps: Deps,
+  memberId: string,
+  conversationId?: string,
+): Promise<{ id: string; name: string }[]> {
   const { db, t } = deps.database;
   const p = t.conversationParticipants;
   const msg = t.messages;
@@ -116,29 +124,15 @@ async function waitingSenders(deps: Deps, memberId: string, conversationId?: str
       ),
     )
     .groupBy(msg.senderId);
-  const senders = rows.map((r) => r.senderId);
-  if (senders.length === 0) return [];
-  const b = t.blocks;
-  const blocked = await db
-    .select({ blockerId: b.blockerId, blockedId: b.blockedId })
-    .from(b)
-    .where(
-      or(
-        and(eq(b.blockerId, memberId), inArray(b.blockedId, senders)),
-        and(eq(b.blockedId, memberId), inArray(b.blockerId, senders)),
-      ),
-    );
-  const excluded = new Set(blocked.map((r) => (r.blockerId === memberId ? r.blockedId : r.blockerId)));
-  return senders.filter((s) => !excluded.has(s));
-}
-
-async function namesOf(deps: Deps, ids: string[]): Promise<string[]> {
-  const m = deps.database.t.members;
-  const rows = await deps.database.db
-    .select({ id: m.id, name: m.name })
-    .from(m)
-    .where(and(inArray(m.id, ids), isNull(m.deletedAt)));
-  return rows.map((r) => firstName(r.name)).filter(Boolean);
+  const seen = await seenBy(
+    deps.database,
+    memberId,
+    rows.map((r) => r.senderId),
+  );
+  return [...seen.values()].flatMap((sender) => {
+    const name = firstName(sender.name);
+    return may(sender.visibility, 'reach') && name ? [{ id: sender.id, name }] : [];
+  });
 }
 
 function unsubscribeHeaders(url: string): Record<string, string> {
@@ -152,8 +146,8 @@ const sendMessageMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
   // "forget": nothing was mailed, so a later message may schedule a mail again.
   if (!member || member.frequency === 'never') return 'forget';
   if (await deps.realtime.isOnline(member.id)) return 'forget';
-  const senders = await waitingSenders(deps, member.id, conversationId);
-  if (!senders.includes(senderId)) return 'forget';
+  const sender = (await waitingSenders(deps, member.id, conversationId)).find((s) => s.id === senderId);
+  if (!sender) return 'forget';
   if (member.frequency === 'daily') {
     await scheduleJob(deps, {
       kind: MESSAGE_DIGEST,
@@ -163,8 +157,6 @@ const sendMessageMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
     });
     return 'forget';
   }
-  const [name] = await namesOf(deps, [senderId]);
-  if (!name) return 'forget';
   const unsubscribe = await unsubscribeUrl(deps, member);
   const link = new URL('/messages', deps.config.publicUrl);
   link.searchParams.set('with', senderId);
@@ -173,7 +165,7 @@ const sendMessageMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
       kind: 'messageWaiting',
       to: member.email,
       language: member.language,
-      memberText: { name },
+      memberText: { name: sender.name },
       values: { unsubscribeUrl: unsubscribe },
       actionUrl: link.toString(),
       hasFootnote: true,
@@ -188,7 +180,7 @@ const sendMessageDigest: JobHandler = async (deps, job): Promise<JobOutcome> => 
   const member = await recipientOf(deps, job.memberId!);
   if (!member || member.frequency !== 'daily') return 'forget';
   if (await deps.realtime.isOnline(member.id)) return 'forget';
-  const names = await namesOf(deps, await waitingSenders(deps, member.id));
+  const names = (await waitingSenders(deps, member.id)).map((s) => s.name);
   if (names.length === 0) return 'forget';
   const unsubscribe = await unsubscribeUrl(deps, member);
   await deps.mail.send({

@@ -8,7 +8,7 @@ import {
   type Db,
   type StoredMessage,
 } from '@amiko/db';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 // Db is typed as PostgreSQL's query builder for both dialects (packages/db/src/client.ts), and so is a
 // subquery of it.
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
@@ -17,8 +17,16 @@ import type { Deps } from '../context.ts';
 import { AppError, appError } from '../errors.ts';
 import { sendRefusalOf } from '../metrics.ts';
 import { scheduleMessageMail } from './message-mail.ts';
-import { assertShown } from './profile.ts';
-import { avatarUrl } from './views.ts';
+import {
+  may,
+  NO_BLOCKS,
+  notFound,
+  peerView,
+  seenBy,
+  visibilityColumns,
+  visibilityOf,
+  type PeerView,
+} from './views.ts';
 
 // One-to-one private messages (SPEC §2 Messages, §3 Conversation and message, §4 unread flag).
 //
@@ -47,13 +55,7 @@ export interface UnreadState {
   unreadConversations: number;
 }
 
-/** The other participant of a conversation; a deleted account shows as a deleted member. */
-export interface PeerView {
-  id: string;
-  name: string;
-  avatarUrl: string | null;
-  deleted: boolean;
-}
+export type { PeerView };
 
 export interface ConversationView {
   id: string;
@@ -90,7 +92,8 @@ export function pairKey(a: string, b: string): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;
 }
 
-function otherOf(key: string, memberId: string): string {
+/** The other member of a pair key. */
+export function otherOf(key: string, memberId: string): string {
   const [a, b] = key.split(':') as [string, string];
   return a === memberId ? b : a;
 }
@@ -112,7 +115,6 @@ function buildStatements(database: Database) {
   const m = t.messages;
   const c = t.conversations;
   const p = t.conversationParticipants;
-  const blocks = t.blocks;
   const messageColumns = {
     id: m.id,
     conversationId: m.conversationId,
@@ -151,16 +153,12 @@ function buildStatements(database: Database) {
       .from(page)
       .orderBy(order === 'asc' ? asc(page.id) : desc(page.id));
   };
-  const blockedEitherWay = (me: unknown, other: unknown) =>
-    sql<boolean>`exists(select 1 from ${blocks} where (${blocks.blockerId} = ${me} and ${blocks.blockedId} = ${other}) or (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${me}))`.mapWith(
-      Boolean,
-    );
 
   return {
-    /** Whether the recipient can be written to: exists, not deleted, no block either way. */
+    /** What visibilityOf decides on, of one member (`other`) as another (`me`) sees them. */
     peerState: preparedPerConnection(database, 'msg_peer_state', (db) =>
       db
-        .select({ deletedAt: t.members.deletedAt, blocked: blockedEitherWay(ph('me'), ph('other')) })
+        .select(visibilityColumns(t, ph('me')))
         .from(t.members)
         .where(eq(t.members.id, ph('other'))),
     ),
@@ -497,7 +495,7 @@ export async function typingRecipient(
   if (!row) return null;
   const other = otherOf(row.pairKey, memberId);
   const [peer] = await statementsOf(database).peerState(database.db).execute({ me: memberId, other });
-  return peer && !peer.blocked && !peer.deletedAt ? other : null;
+  return may(visibilityOf(peer, peer ?? NO_BLOCKS), 'reach') ? other : null;
 }
 
 /**
@@ -526,44 +524,6 @@ export async function deleteConversation(
   deps.realtime.emitTo(memberId, 'conversation:deleted', { conversationId });
   deps.realtime.emitTo(other, 'conversation:deleted', { conversationId });
   await Promise.all([publishUnread(deps, memberId), publishUnread(deps, other)]);
-}
-
-function peerView(
-  member:
-    | {
-        id: string;
-        name: string;
-        photoKey: string | null;
-        croppedPhotoKey: string | null;
-        deletedAt: Date | null;
-      }
-    | undefined,
-  id: string,
-): PeerView {
-  if (!member || member.deletedAt) return { id, name: '', avatarUrl: null, deleted: true };
-  return { id, name: member.name, avatarUrl: avatarUrl(member), deleted: false };
-}
-
-async function peersOf(deps: Deps, memberId: string, ids: string[]) {
-  const { db, t } = deps.database;
-  if (ids.length === 0) return { members: new Map(), blocked: new Set<string>() };
-  const [members, blocked] = await Promise.all([
-    db
-      .select({
-        id: t.members.id,
-        name: t.members.name,
-        photoKey: t.members.photoKey,
-        croppedPhotoKey: t.members.croppedPhotoKey,
-        deletedAt: t.members.deletedAt,
-      })
-      .from(t.members)
-      .where(inArray(t.members.id, ids)),
-    db
-      .select({ id: t.blocks.blockedId })
-      .from(t.blocks)
-      .where(and(eq(t.blocks.blockerId, memberId), inArray(t.blocks.blockedId, ids))),
-  ]);
-  return { members: new Map(members.map((m) => [m.id, m])), blocked: new Set(blocked.map((b) => b.id)) };
 }
 
 /**
@@ -596,14 +556,14 @@ export async function listConversations(
     .where(eq(p.memberId, memberId))
     .orderBy(desc(sql`coalesce(${c.lastMessageAt}, ${c.createdAt})`), desc(c.id));
   const others = rows.map((r) => otherOf(r.pairKey, memberId));
-  const peers = await peersOf(deps, memberId, others);
+  const peers = await seenBy(deps.database, memberId, others);
   let cursor = 0;
   const conversations = rows.map((row, i): ConversationView => {
-    const other = others[i]!;
+    const other = peers.get(others[i]!)!;
     if (row.lastId !== null && row.lastId > cursor) cursor = row.lastId;
     return {
       id: row.id,
-      other: peerView(peers.members.get(other), other),
+      other: peerView(other),
       lastMessage:
         row.lastId === null
           ? null
@@ -616,7 +576,7 @@ export async function listConversations(
             },
       updatedAt: (row.lastCreatedAt ?? row.createdAt).getTime(),
       unreadCount: row.unreadCount,
-      blockedByMe: peers.blocked.has(other),
+      blockedByMe: other.viewerBlocked,
     };
   });
   return { conversations, cursor };
@@ -624,9 +584,10 @@ export async function listConversations(
 
 /**
  * The member a "Message" button points at, and the conversation with them if there is one: what
- * /messages?with=<memberId> opens (a new conversation starts with its first message). Shown as profile.view
- * shows them (assertShown): nothing of a member who blocked the viewer, or of an unfinished or unverified
- * profile. The viewer's own block does not hide them: the thread is where they can lift it.
+ * /messages?with=<memberId> opens (a new conversation starts with its first message). Found as profile.view
+ * finds them (visibilityOf): nothing of a suspended member, of one who blocked the viewer, or of an
+ * unfinished or unverified profile. A deleted account opens as a deleted member; the viewer's own block does
+ * not hide them: the thread is where they can lift it.
  */
 export async function openConversation(
   deps: Deps,
@@ -635,26 +596,22 @@ export async function openConversation(
 ): Promise<{ conversationId: string | null; other: PeerView; blockedByMe: boolean }> {
   if (withId === memberId) throw appError('VALIDATION', 'messages:errors.cannotMessageSelf');
   const { db, t } = deps.database;
-  const [[member], blocks, [conversation]] = await Promise.all([
-    db.select().from(t.members).where(eq(t.members.id, withId)),
-    db
-      .select({ blockerId: t.blocks.blockerId })
-      .from(t.blocks)
-      .where(
-        or(
-          and(eq(t.blocks.blockerId, memberId), eq(t.blocks.blockedId, withId)),
-          and(eq(t.blocks.blockerId, withId), eq(t.blocks.blockedId, memberId)),
-        ),
-      ),
+  const [exists, seen, [conversation]] = await Promise.all([
+    db.select({ id: t.members.id }).from(t.members).where(eq(t.members.id, withId)),
+    seenBy(deps.database, memberId, [withId]),
     statementsOf(deps.database)
       .conversationByPair(db)
       .execute({ pairKey: pairKey(memberId, withId) }),
   ]);
-  if (!member) throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
-  const blockedByMe = blocks.some((b) => b.blockerId === memberId);
-  const blockedByThem = blocks.some((b) => b.blockerId === withId);
-  if (!member.deletedAt) assertShown(member, { isSelf: false, blocked: blockedByThem });
-  return { conversationId: conversation?.id ?? null, other: peerView(member, withId), blockedByMe };
+  if (exists.length === 0) throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
+  const other = seen.get(withId)!;
+  const opens = other.visibility === 'deleted' || other.visibility === 'blockedByViewer';
+  if (!opens && !may(other.visibility, 'find')) throw notFound(other.visibility);
+  return {
+    conversationId: conversation?.id ?? null,
+    other: peerView(other),
+    blockedByMe: other.viewerBlocked,
+  };
 }
 
 /**

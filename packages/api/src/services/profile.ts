@@ -11,9 +11,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
-import { blockedEitherWay } from './blocks.ts';
-import { isListedRow } from './directory/query.ts';
-import { avatarUrl, photoUrl } from './views.ts';
+import {
+  avatarUrl,
+  blocksBetween,
+  factsOf,
+  may,
+  NO_BLOCKS,
+  notFound,
+  photoUrl,
+  visibilityOf,
+} from './views.ts';
 import { activityFor } from './activity.ts';
 
 // Every profile field is a column of the same name and type (checked here at compile time), so a new field
@@ -73,38 +80,24 @@ function publicFields(member: Member) {
 }
 
 /**
- * Whether one member is shown to another (their profile, name and photo): the account exists, the profile is
- * finished, the address verified, and neither has blocked the other. The one rule of profile.view and
- * messages.open; otherwise both answer what profile.view always has (issue 17.5).
- */
-export function assertShown(
-  member: Member | undefined,
-  viewer: { isSelf: boolean; blocked: boolean },
-): asserts member is Member {
-  if (viewer.isSelf && member) return;
-  const listed =
-    member && member.emailVerified && isListedRow({ ...member, storyLength: member.story.length });
-  if (!listed) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
-  if (viewer.blocked) throw appError('NOT_FOUND', 'community:errors.profileUnavailable');
-}
-
-/**
  * A member's public profile (/profile-view/{id}) as the viewer sees it: the interests both have, and
- * whether the viewer keeps them as a favourite, for those assertShown allows.
+ * whether the viewer keeps them as a favourite, for members the viewer may find (visibilityOf); the
+ * member's own profile always.
  */
 export async function publicProfile(deps: Deps, viewerId: string, memberId: string) {
   const { db, t } = deps.database;
   const isSelf = viewerId === memberId;
-  const [member, viewer, blocked, favorite] = await Promise.all([
+  const [member, viewer, between, favorite] = await Promise.all([
     findMember(deps, memberId),
     isSelf ? null : findMember(deps, viewerId),
-    isSelf ? false : blockedEitherWay(db, t, viewerId, memberId),
+    isSelf ? NO_BLOCKS : blocksBetween(deps.database, viewerId, memberId),
     db
       .select({ id: t.favorites.favoriteId })
       .from(t.favorites)
       .where(and(eq(t.favorites.memberId, viewerId), eq(t.favorites.favoriteId, memberId))),
   ]);
-  assertShown(member, { isSelf, blocked });
+  const visibility = visibilityOf(factsOf(member), between);
+  if (!member || (!isSelf && !may(visibility, 'find'))) throw notFound(visibility);
   const mine = new Set(viewer?.interests ?? []);
   return {
     id: member.id,

@@ -111,6 +111,17 @@ describe('a notification about a new message', { timeout: 15_000 }, () => {
     ]);
   });
 
+  it('names nobody the list shows as a deleted member (blocked the member, suspended, deleted)', async () => {
+    // The server leaves such a member's name and photo out of the list (issue 28.6: visibilityOf).
+    const hidden = {
+      ...conversationWithAna(),
+      other: { id: 'ana', name: '', avatarUrl: null, deleted: true },
+    };
+    expect(await notificationsFor(api(textOn, [hidden]))).toEqual([
+      { title: 'New message', body: 'See you at ten by the lake.', path: '/messages?with=ana' },
+    ]);
+  });
+
   it('speaks German', async () => {
     expect(await notificationsFor(api(textOff), { language: 'de' })).toEqual([
       { title: 'Neue Nachricht von Ana Alves', body: '', path: '/messages?with=ana' },

@@ -1,4 +1,3 @@
-import { isListedInDirectory } from '@amiko/core';
 import { prepared, timeParameter, type Database, type Member } from '@amiko/db';
 import { and, asc, eq, gt, gte, or, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger.ts';
@@ -43,21 +42,6 @@ function toEntry(row: EntryRow): DirectoryEntry {
   // The index lists nobody whose deletedAt is set; a suspended member is hidden the same way until the
   // suspension is lifted (both arrive through updated_at like any other change of the row).
   return { ...rest, deletedAt: rest.deletedAt ?? suspendedAt, hasPhoto: photoKey !== null };
-}
-
-/**
- * Whether a member row is listed in the directory (and visible to others): SPEC's finished profile, of an
- * account neither deleted nor suspended.
- */
-export function isListedRow(
-  row: Pick<Member, 'deletedAt' | 'suspendedAt' | 'photoKey' | 'interests'> & { storyLength: number },
-) {
-  return isListedInDirectory({
-    deleted: row.deletedAt !== null || row.suspendedAt !== null,
-    hasPhoto: row.photoKey !== null,
-    interestCount: row.interests.length,
-    storyLength: row.storyLength,
-  });
 }
 
 export function memberToEntry(member: Member): DirectoryEntry {
