@@ -155,6 +155,8 @@ async function benchDialect(dialect: TestDialect, members: number, requests: num
       language: 'en',
       setSessionCookie: () => undefined,
       clearSessionCookie: () => undefined,
+      deviceCookie: null,
+      setDeviceCookie: () => undefined,
     });
     const callers = viewers.map((id) => createCaller(context(id)));
     const visitor = createCaller(context(null));

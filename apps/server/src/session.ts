@@ -1,5 +1,5 @@
 import type { ValidSession, SessionStore } from '@amiko/auth';
-import { LANGUAGE_COOKIE, SESSION_COOKIE, UI_LANGUAGES, type UiLanguage } from '@amiko/core';
+import { DEVICE_COOKIE, LANGUAGE_COOKIE, SESSION_COOKIE, UI_LANGUAGES, type UiLanguage } from '@amiko/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface CookieSettings {
@@ -16,6 +16,11 @@ export function sessionCookieName(settings: CookieSettings): string {
   return settings.secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
+/** The device cookie's name: with the __Host- prefix when Secure, as the session cookie's. */
+export function deviceCookieName(settings: CookieSettings): string {
+  return settings.secure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE;
+}
+
 /** Answers that depend on who is signed in are never kept by a browser or a proxy cache. */
 function noStore(reply: FastifyReply) {
   reply.header('Cache-Control', 'no-store');
@@ -29,6 +34,17 @@ export function setSessionCookie(
 ) {
   noStore(reply);
   reply.setCookie(sessionCookieName(settings), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secure,
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+/** Marks this browser as one that signed in (see DEVICE_COOKIE): HttpOnly, SameSite=Lax, Secure as the session's. */
+export function setDeviceCookie(reply: FastifyReply, settings: CookieSettings, value: string, expiresAt: Date) {
+  reply.setCookie(deviceCookieName(settings), value, {
     httpOnly: true,
     sameSite: 'lax',
     secure: settings.secure,

@@ -44,4 +44,7 @@ export interface Context {
   language: UiLanguage;
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
+  /** The browser's device cookie, if it has one: it signed in to some account before. */
+  deviceCookie: string | null;
+  setDeviceCookie(value: string, expiresAt: Date): void;
 }

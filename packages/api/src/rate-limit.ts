@@ -17,11 +17,16 @@ const MINUTE = 60_000;
 
 /** Default limits per IP address and per account; the server may override them (AppConfig.rateLimits). */
 export const DEFAULT_RATE_LIMITS = {
-  // Sign-in is limited per address, per address and account, and per account alone with a ceiling far
-  // above the others: someone guessing from their own address cannot lock the owner out of every address.
+  // Sign-in from a browser unknown to the account is limited per address, per address and account, and per
+  // account alone with a ceiling far above the others: someone guessing from their own address cannot lock
+  // the owner out of every address. A browser that signed in to the account before (its device cookie) is
+  // limited on its own instead, so that guesses from many addresses, which fill the ceiling, never lock the
+  // owner out on their own browser (OWASP's device cookies). Its nonce is new after each sign-in, so the
+  // count is of its wrong passwords.
   'signIn:ip': { max: 30, windowMs: 15 * MINUTE },
   'signIn:ipAccount': { max: 10, windowMs: 15 * MINUTE },
   'signIn:account': { max: 100, windowMs: 15 * MINUTE },
+  'signIn:device': { max: 10, windowMs: 15 * MINUTE },
   'signUp:ip': { max: 10, windowMs: 60 * MINUTE },
   'signUp:account': { max: 5, windowMs: 60 * MINUTE },
   'resetRequest:ip': { max: 10, windowMs: 60 * MINUTE },

@@ -52,6 +52,12 @@ export const SESSION_IDLE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_USE_RECORDED_EVERY_MS = 60 * 60 * 1000;
 /** The session cookie's name in development over http; in production it carries the __Host- prefix. */
 export const SESSION_COOKIE = 'amiko_session';
+/**
+ * A browser that signed in carries a device cookie (packages/auth/src/device.ts) for a year, renewed at each
+ * sign-in: at sign-in it is limited on its own, so guesses from elsewhere cannot lock the owner out.
+ */
+export const DEVICE_COOKIE = 'amiko_device';
+export const DEVICE_COOKIE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 
 export const VERIFY_EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   authenticate,
   clearSessionCookie,
+  deviceCookieName,
   requestLanguage,
+  setDeviceCookie,
   setSessionCookie,
   type CookieSettings,
 } from '../session.ts';
@@ -23,6 +25,8 @@ export function registerTrpc(app: FastifyInstance, deps: Deps, cookies: CookieSe
         language: requestLanguage(req, session),
         setSessionCookie: (token, expiresAt) => setSessionCookie(res, cookies, token, expiresAt),
         clearSessionCookie: () => clearSessionCookie(res, cookies),
+        deviceCookie: req.cookies[deviceCookieName(cookies)] ?? null,
+        setDeviceCookie: (value, expiresAt) => setDeviceCookie(res, cookies, value, expiresAt),
       };
     },
     onError({ error, path, type }) {

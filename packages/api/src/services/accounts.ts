@@ -3,10 +3,13 @@ import {
   createOneTimeToken,
   findOneTimeToken,
   hashPassword,
+  issueDeviceCookie,
+  trustedDevice,
   verifyPassword,
 } from '@amiko/auth';
 import {
   COMMON_ERRORS,
+  DEVICE_COOKIE_TTL_MS,
   RESET_PASSWORD_TOKEN_TTL_MS,
   VERIFICATION_RESEND_COOLDOWN_MS,
   VERIFY_EMAIL_TOKEN_TTL_MS,
@@ -153,11 +156,17 @@ export async function sendVerificationMail(
   });
 }
 
-/** A new session for every sign-in (never a session fixed before it); the old one of this browser ends. */
-async function startSession(ctx: Context, memberId: string): Promise<void> {
+/**
+ * A new session for every sign-in (never a session fixed before it); the old one of this browser ends. The
+ * browser gets a new device cookie for the account too (a new nonce: its count of wrong passwords starts
+ * again).
+ */
+async function startSession(ctx: Context, member: Pick<Member, 'id' | 'passwordHash'>): Promise<void> {
   if (ctx.session) await ctx.deps.sessions.invalidate(ctx.session.id);
-  const { token, expiresAt } = await ctx.deps.sessions.create(memberId);
+  const { token, expiresAt } = await ctx.deps.sessions.create(member.id);
   ctx.setSessionCookie(token, expiresAt);
+  const device = issueDeviceCookie(member);
+  if (device) ctx.setDeviceCookie(device, new Date(Date.now() + DEVICE_COOKIE_TTL_MS));
 }
 
 /**
@@ -204,7 +213,7 @@ export async function signUp(ctx: Context, input: z.output<typeof signUpSchema>)
   }
   deps.metrics.signedUp();
   await sendVerificationMail(deps, member);
-  await startSession(ctx, member.id);
+  await startSession(ctx, member);
   return meView(member);
 }
 
@@ -213,17 +222,24 @@ export async function signIn(
   input: z.output<typeof signInSchema> & SignInInput,
 ): Promise<MeView> {
   const { deps } = ctx;
-  await deps.limiter.check('signIn:ip', ctx.ip);
-  await deps.limiter.check('signIn:ipAccount', `${addressBucket(ctx.ip)}:${input.email}`);
-  await deps.limiter.check('signIn:account', input.email);
   const member = await findMemberByEmail(deps, input.email);
+  // A browser that signed in to this account before is limited on its own; any other meets the limits of
+  // unknown browsers, whose ceiling per account guesses from many addresses can fill (rate-limit.ts).
+  const device = member ? trustedDevice(ctx.deviceCookie, member) : null;
+  if (device) {
+    await deps.limiter.check('signIn:device', device);
+  } else {
+    await deps.limiter.check('signIn:ip', ctx.ip);
+    await deps.limiter.check('signIn:ipAccount', `${addressBucket(ctx.ip)}:${input.email}`);
+    await deps.limiter.check('signIn:account', input.email);
+  }
   if (!member) throw appError('NOT_FOUND', 'auth:errors.userNotFound', { field: 'email' });
   if (!(await verifyPassword(member.passwordHash, input.password))) {
     throw appError('UNAUTHENTICATED', 'auth:errors.wrongPassword', { field: 'password' });
   }
   // Said only to someone who knows the password: a stranger learns nothing about the account.
   if (member.suspendedAt) throw appError('FORBIDDEN', 'auth:errors.accountSuspended');
-  await startSession(ctx, member.id);
+  await startSession(ctx, member);
   return meView(member);
 }
 
