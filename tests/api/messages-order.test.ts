@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 // "Every message after the last id I saw" must never skip a message: ids must become visible in
 // increasing order for each member, also while many transactions store messages at once (on PostgreSQL
 // they draw ids from a sequence and may commit in any order; see docs/decisions.md). Without the row
-// locks of services/messages.ts this test fails on PostgreSQL on every run tried.
+// locks of services/messaging this test fails on PostgreSQL on every run tried.
 
 let ts: TestServer;
 beforeAll(async () => {

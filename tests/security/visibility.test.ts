@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { may, seenBy, type Visibility } from '../../packages/api/src/services/views.ts';
+import { may, seenBy, type Visibility } from '@amiko/api';
 import { mailsTo } from '../api/accounts-support.ts';
 import { failure } from '../support/errors.ts';
 import { connectSocket, sessionCookie, type MessagingSocket } from '../support/messaging.ts';

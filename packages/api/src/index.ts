@@ -68,19 +68,12 @@ export { setDirectoryCount } from './services/directory/kernel.ts';
 export { replacePhoto } from './services/photos.ts';
 export { stampActivity } from './services/activity.ts';
 export { createDecodeQueue, DECODES_AT_ONCE, photoDecodes } from './services/photo-decoding.ts';
-export type { MeView } from './services/views.ts';
-export {
-  publishUnread,
-  readConversation,
-  send,
-  sync,
-  typingRecipient,
-  unreadState,
-  type Sender,
-  type ConversationView,
-  type MessageView,
-  type PeerView,
-} from './services/messages.ts';
+export { may, seenBy, type MeView, type Visibility } from './services/views.ts';
+export { typingRecipient } from './services/messaging/conversations.ts';
+export { publishUnread, readConversation, unreadState } from './services/messaging/read.ts';
+export { send, type Sender } from './services/messaging/send.ts';
+export { sync } from './services/messaging/sync.ts';
+export type * from './contracts.ts';
 export type * from './socket-events.ts';
 export { CLIENT_EVENT_SCHEMAS, CLIENT_EVENTS } from './socket-events.ts';
 

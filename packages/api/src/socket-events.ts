@@ -4,19 +4,10 @@
 // suite (which enumerates the events and fuzzes their schemas).
 import { markReadSchema, sendMessageSchema, syncSchema, typingSchema, type AppErrorCode } from '@amiko/core';
 import type { z } from 'zod';
-import type { ConversationReadEvent, MessageView, UnreadState } from './services/messages.ts';
-
-export type { ConversationReadEvent, MessageView, UnreadState };
+import type { ConversationReadEvent, MessageView, SyncResult, UnreadState } from './contracts.ts';
 
 /** What an acknowledgement carries: the result, or the refusal as a stable code and an i18n key. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { appCode: AppErrorCode; message: string } };
-
-export interface SyncResult {
-  /** Ascending by id. */
-  messages: MessageView[];
-  /** More messages follow: ask again after the last id of this page. */
-  more: boolean;
-}
 
 export interface ClientToServerEvents {
   /**

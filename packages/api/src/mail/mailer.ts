@@ -4,13 +4,7 @@ import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Logger } from '../logger.ts';
 import { NO_METRICS, type Metrics } from '../metrics.ts';
-import {
-  claimJobByKey,
-  finishJob,
-  scheduleClaimedJob,
-  type JobHandler,
-  type JobOutcome,
-} from '../services/jobs.ts';
+import { claimJobByKey, finishJob, scheduleClaimedJob, type JobOutcome } from '../services/job-queue.ts';
 
 export interface MailMessage {
   /** What the mail is for (verifyEmail, resetPassword, …): for logs, tests and the dev mailbox. */
@@ -84,10 +78,14 @@ export interface Mailer {
   drain(): Promise<void>;
 }
 
-/** The job runners' handler of mail deliveries: every mail kind is retried the same way. */
-export const MAIL_HANDLERS: Record<string, JobHandler> = {
-  [MAIL_DELIVERY]: (deps, job) => deps.mail.retry(job),
-};
+/**
+ * The job runners' handler of mail deliveries: every mail kind is retried the same way. It needs only the
+ * mailer, so it is typed by that (a JobHandler takes it all the same).
+ */
+export const MAIL_HANDLERS: Record<string, (deps: { mail: Mailer }, job: ClaimedJob) => Promise<JobOutcome>> =
+  {
+    [MAIL_DELIVERY]: (deps, job) => deps.mail.retry(job),
+  };
 
 /**
  * A delivery failure as it is recorded and logged: the error's code and message (with the SMTP server's

@@ -9,16 +9,13 @@ import {
 } from '@amiko/core';
 import { z } from 'zod';
 import {
-  clearUnread,
   deleteConversation,
   listConversations,
   openConversation,
-  readConversation,
-  send,
-  sync,
-  threadPage,
-  unreadState,
-} from '../services/messages.ts';
+} from '../services/messaging/conversations.ts';
+import { clearUnread, readConversation, unreadState } from '../services/messaging/read.ts';
+import { send } from '../services/messaging/send.ts';
+import { sync, threadPage } from '../services/messaging/sync.ts';
 import { router, verifiedProcedure } from '../trpc.ts';
 
 // Reading, read receipts and deleting are open to every verified member; sending needs access (paid or

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
-import { otherOf } from './messages.ts';
+import { otherOf } from './messaging/store.ts';
 import { seenBy } from './views.ts';
 
 // "My data" (issue 19.6): everything stored about a member, as one JSON document. Secrets are left out

@@ -2,7 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { composeMail } from '../mail/templates.ts';
-import { scheduleJob, type JobHandler, type JobOutcome } from './jobs.ts';
+import type { JobOutcome } from './job-queue.ts';
+import { scheduleJob, type JobHandler } from './jobs.ts';
 import { may, seenBy } from './views.ts';
 
 // "Mail when a message waits" (issue 19.1): a member without a live connection who has an unread message

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
-import { pairKey } from './messages.ts';
+import { pairKey } from './messaging/store.ts';
 
 /** How many of the two members' last messages a report keeps as its evidence. */
 export const REPORT_EVIDENCE_MESSAGES = 50;

@@ -1,6 +1,7 @@
 import { isListedInDirectory } from '@amiko/core';
 import { perDatabase, prepared, type Database, type Member, type Schema } from '@amiko/db';
 import { and, eq, inArray, or, sql, type Placeholder } from 'drizzle-orm';
+import type { PeerView } from '../contracts.ts';
 import { appError } from '../errors.ts';
 
 /** Where an uploaded photo is served. */
@@ -185,17 +186,6 @@ export async function blocksBetween(database: Database, viewerId: string, otherI
     viewerBlocked: rows.some((r) => r.blockerId === viewerId),
     blockedViewer: rows.some((r) => r.blockerId === otherId),
   };
-}
-
-/**
- * Another member as a list or thread header names them: with name and photo where visibilityOf allows it,
- * otherwise as a deleted member (no name, no photo), so that nothing of a hidden member can reach the viewer.
- */
-export interface PeerView {
-  id: string;
-  name: string;
-  avatarUrl: string | null;
-  deleted: boolean;
 }
 
 /** A member as a viewer sees them (PeerView), with the decision and the viewer's own block. */

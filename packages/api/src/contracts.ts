@@ -1,0 +1,58 @@
+import type { StoredMessage } from '@amiko/db';
+
+// What crosses the wire: the shapes the API answers and the socket events carry, in one module that the
+// services and the socket contract (socket-events.ts) both import, so neither has to import the other.
+
+/** A stored message as clients see it; times are epoch milliseconds. readAt set means readBy = [recipient]. */
+export type MessageView = StoredMessage;
+
+export interface ConversationReadEvent {
+  conversationId: string;
+  readerId: string;
+  /** Every message to the reader with an id up to this one is read. */
+  upTo: number;
+  readAt: number;
+}
+
+/** SPEC §4's unread flag, and the number of conversations with unread messages (tab title, desktop badge). */
+export interface UnreadState {
+  hasUnread: boolean;
+  unreadConversations: number;
+}
+
+/**
+ * Another member as a viewer may see them, wherever one member names another (views.ts decides): their
+ * name and photo, or, when they are hidden from the viewer, a deleted member's placeholder.
+ */
+export interface PeerView {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  deleted: boolean;
+}
+
+export interface ConversationView {
+  id: string;
+  other: PeerView;
+  lastMessage: Pick<MessageView, 'id' | 'senderId' | 'body' | 'createdAt' | 'readAt'> | null;
+  /** When the last message was sent (or the conversation started), for sorting and display. */
+  updatedAt: number;
+  /** Messages to the member in this conversation they have not read. */
+  unreadCount: number;
+  /** The member has blocked the other participant. */
+  blockedByMe: boolean;
+}
+
+export interface SendResult {
+  message: MessageView;
+  /** False when the clientId was already stored: the send was a repeat and nothing new was stored. */
+  created: boolean;
+}
+
+/** A page of replay: the member's messages after an id. */
+export interface SyncResult {
+  /** Ascending by id. */
+  messages: MessageView[];
+  /** More messages follow: ask again after the last id of this page. */
+  more: boolean;
+}

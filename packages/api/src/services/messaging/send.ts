@@ -1,0 +1,121 @@
+import { canMessage, type SendMessageInput } from '@amiko/core';
+import { newId } from '@amiko/db';
+import type { MessageView, SendResult } from '../../contracts.ts';
+import type { Deps } from '../../context.ts';
+import { AppError, appError } from '../../errors.ts';
+import { sendRefusalOf } from '../../metrics.ts';
+import { scheduleMessageMail } from '../message-mail.ts';
+import { publishUnread } from './read.ts';
+import { pairKey, statementsOf, toView } from './store.ts';
+
+// Sending one-to-one private messages (SPEC §2 Messages, §3 Conversation and message).
+//
+// Delivery is "persist, then emit": a message is stored in one transaction (conversation, message,
+// counters: database.sendMessage, written in SQL per dialect), then emitted with its stored id to both
+// members. A client sends its own id (clientId, unique per sender in the database) and repeats the send
+// with the same id until it hears back, so a repeat never stores a copy; after every (re)connect it asks
+// for the messages after the last id it has seen.
+// For that question to have a complete answer, ids must become visible in increasing order for each
+// member: see lockMembers and docs/decisions.md ("Message ids in commit order").
+
+/** Whether a member may send now, read from the database: core's rule (paid or early access) on their row. */
+async function hasMessagingAccess(deps: Deps, memberId: string): Promise<boolean> {
+  const [row] = await statementsOf(deps.database).access(deps.database.db).execute({ id: memberId });
+  return row !== undefined && canMessage(row);
+}
+
+/** Who is acting, as a transport knows them from the session. */
+export interface Sender {
+  id: string;
+  /** What the session said; access only grows (a payment may have arrived since), so false is looked up again. */
+  canMessage: boolean;
+}
+
+/**
+ * Sending, the one path both transports take (tRPC's messages.send and the socket's message:send): access,
+ * store, then tell both members. A repeat is published again too: the first attempt may have been stored by a
+ * process that died before it could tell anyone; clients ignore ids they already have.
+ */
+export async function send(
+  deps: Deps,
+  sender: Sender,
+  input: SendMessageInput,
+  origin: { exceptSocket?: string } = {},
+): Promise<SendResult> {
+  let result: SendResult;
+  try {
+    if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
+      throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
+    result = await sendMessage(deps, sender.id, input);
+  } catch (error) {
+    if (error instanceof AppError) deps.metrics.sendRefused(sendRefusalOf(error.appCode));
+    throw error;
+  }
+  if (result.created) deps.metrics.messageStored();
+  publishMessage(deps, result.message, origin.exceptSocket);
+  // After the message is stored, not in its transaction (the send is one statement per dialect, in
+  // @amiko/db): a failure here loses one reminder mail, never the message, and is logged. A recipient
+  // connected to this process reads it live; if they leave it unread, their disconnect schedules the mail
+  // (scheduleWaitingMails), so the send path writes nothing more for them.
+  if (result.created && !deps.realtime.isConnectedHere(result.message.recipientId)) {
+    await scheduleMessageMail(deps, result.message).catch((error: unknown) =>
+      deps.log.error({ err: error, messageId: result.message.id }, 'message mail not scheduled'),
+    );
+  }
+  return result;
+}
+
+/**
+ * Stores a message from `senderId` (whose access the caller has checked). A repeat of an already stored
+ * clientId returns the stored message with created: false, also when the limit or a block would now refuse
+ * it: it was accepted once.
+ */
+async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput): Promise<SendResult> {
+  const { database } = deps;
+  const s = statementsOf(database);
+  if (input.to === senderId)
+    throw appError('VALIDATION', 'messages:errors.cannotMessageSelf', { field: 'to' });
+  const earlier = async (): Promise<SendResult | null> => {
+    const [row] = await s.messageByClientId(database.db).execute({ senderId, clientId: input.clientId });
+    return row ? { message: toView(row), created: false } : null;
+  };
+  try {
+    await deps.limiter.check('message:account', senderId);
+  } catch (error) {
+    const repeat = await earlier();
+    if (repeat) return repeat;
+    if (error instanceof AppError && error.appCode === 'RATE_LIMITED') {
+      throw appError('RATE_LIMITED', 'messages:errors.tooFast');
+    }
+    throw error;
+  }
+  const stored = await database.sendMessage({
+    senderId,
+    recipientId: input.to,
+    clientId: input.clientId,
+    body: input.body,
+    now: Date.now(),
+    pairKey: pairKey(senderId, input.to),
+    newConversationId: newId(),
+  });
+  if (stored.outcome === 'created' || stored.outcome === 'repeat') {
+    return { message: stored.message, created: stored.outcome === 'created' };
+  }
+  if (stored.outcome === 'not_found') throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
+  // A block or a deleted account refuses new messages, not the repeat of one stored before.
+  const repeat = await earlier();
+  if (repeat) return repeat;
+  throw stored.outcome === 'deleted'
+    ? appError('FORBIDDEN', 'messages:errors.memberDeleted')
+    : appError('BLOCKED', 'messages:errors.blocked');
+}
+
+/** Tells both members (every device) about a stored message, and the recipient their new unread count. */
+function publishMessage(deps: Deps, message: MessageView, exceptSocket?: string): void {
+  deps.realtime.emitTo(
+    { members: [message.recipientId, message.senderId], exceptSocket },
+    'message:new',
+    message,
+  );
+  void publishUnread(deps, message.recipientId);
+}
