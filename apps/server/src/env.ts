@@ -23,7 +23,7 @@ const port = z
   .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, 'must be a port number from 0 to 65535')
   .transform(Number);
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
   /**

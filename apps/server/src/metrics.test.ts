@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createMetrics } from './metrics.ts';
 
-// The Grafana dashboard (deploy/grafana-dashboard.json) and the README's table of metrics are kept true to
-// the registry: a panel that names a metric the server does not define, or a metric missing from the
-// README, fails here.
+// The Grafana dashboard (deploy/grafana-dashboard.json) and the table of metrics in docs/operations.md are
+// kept true to the registry: a panel that names a metric the server does not define, or a metric missing
+// from the table, fails here.
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
 
@@ -114,9 +114,9 @@ describe('the Grafana dashboard', () => {
   });
 });
 
-describe('the README', () => {
-  it('lists every metric of Amiko’s own in its table', async () => {
-    const readme = read('README.md');
+describe('the operators’ guide', () => {
+  it('lists every metric of Amiko’s own in its table (docs/operations.md)', async () => {
+    const readme = read('docs/operations.md');
     const metrics = createMetrics();
     const own = (await metrics.registry.getMetricsAsJSON()).filter((m) => m.name.startsWith('amiko_'));
     expect(own.length).toBeGreaterThanOrEqual(13);

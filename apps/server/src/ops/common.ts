@@ -51,7 +51,7 @@ and the uploads folder (${uploadsDir}) beside it:
   pg_restore --no-owner --dbname="$DATABASE_URL" amiko.dump   # into an empty database, before Amiko starts
   tar -xzf amiko-uploads.tar.gz -C '${uploadsDir}'
 
-README.md, "Operations", shows the same with docker compose.`;
+docs/operations.md, "Backups", shows the same with docker compose.`;
 }
 
 /** SQLite's own consistency check of a database file (the structure, without the slower index check). */
