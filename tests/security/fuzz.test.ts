@@ -1,21 +1,26 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Ack } from '@amiko/api';
 import { CLIENT_EVENT_SCHEMAS, CLIENT_EVENTS } from '@amiko/api';
-import { SESSION_COOKIE } from '@amiko/core';
+import { PRERENDER_ORIGIN, SESSION_COOKIE, UI_LANGUAGES } from '@amiko/core';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browserish } from '../support/http.ts';
 import { connectSocket, request, sessionCookie } from '../support/messaging.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { arbitraryFor } from './arbitraries.ts';
+import { arbitraryFor, queryStringFor, rawBody, type RawBody } from './arbitraries.ts';
 import { callProcedure, PROCEDURES, type Outcome, type ProcedureInfo } from './procedures.ts';
 
 // Fuzzing every procedure that takes input, with values derived from its own zod schema (arbitraries.ts):
 // nothing may answer 500, and no refusal may carry a driver's or the runtime's words. As a signed-in paid
 // member (who passes every access rule) and, for the public procedures, as a visitor; the socket events the
-// same way, over one live connection. FUZZ_RUNS sets the
-// inputs per procedure and caller (1,000 by default, 10,000 or more for a deep run); FUZZ_SEED replays a run.
+// same way, over one live connection; every route outside tRPC with raw query strings (repeated keys, NUL,
+// huge and badly escaped values) and bodies of any kind. FUZZ_RUNS sets the inputs per procedure, route and
+// caller (1,000 by default, 10,000 or more for a deep run); FUZZ_SEED replays a run.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -26,11 +31,35 @@ const CONCURRENCY = 8;
 const LEAK =
   /sqlite|postgres|\bSQL\b|syntax error|constraint|violates|relation "|duplicate key|drizzle|TypeError|ReferenceError|\bat .+:\d+:\d+|node_modules|\/src\//i;
 
+/**
+ * A small web build of the shape `pnpm build` writes (the app's page, a public page prerendered in each
+ * language, an asset, sitemap and robots), so the server's web routes are the same whether or not the real
+ * app was built on this machine.
+ */
+function smallWebBuild(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'amiko-fuzz-web-'));
+  const page = (title: string) =>
+    `<!doctype html><title>${title}</title><a href="${PRERENDER_ORIGIN}/">x</a>`;
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), page('Amiko'));
+  writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  for (const language of UI_LANGUAGES) {
+    mkdirSync(join(dist, 'pages', language), { recursive: true });
+    for (const name of ['index', 'faq'])
+      writeFileSync(join(dist, 'pages', language, `${name}.html`), page(name));
+  }
+  writeFileSync(join(dist, 'sitemap.xml'), `<urlset><url><loc>${PRERENDER_ORIGIN}/</loc></url></urlset>`);
+  writeFileSync(join(dist, 'robots.txt'), `Sitemap: ${PRERENDER_ORIGIN}/sitemap.xml`);
+  return dist;
+}
+
 let ts: TestServer;
 let member: TestMember;
 let knownIds: string[];
+let webBuild: string;
 beforeAll(async () => {
-  ts = await startTestServer();
+  webBuild = smallWebBuild();
+  ts = await startTestServer({ env: { WEB_DIST: webBuild } });
   member = await createMember(ts, { access: 'paid' });
   // Real things to aim at: other members, one who blocked the member, a conversation.
   const friend = await createMember(ts, { access: 'paid' });
@@ -43,7 +72,10 @@ beforeAll(async () => {
   await blocker.client.trpc.blocks.block.mutate({ memberId: member.id });
   knownIds = [member.id, friend.id, blocker.id, message.conversationId];
 });
-afterAll(() => ts?.stop());
+afterAll(async () => {
+  await ts?.stop();
+  rmSync(webBuild, { recursive: true, force: true });
+});
 
 /** A client that always presents the same session (or none): a fuzzed sign-in must not change who asks. */
 function caller(token: string | null): Browserish {
@@ -188,5 +220,227 @@ describe(`fuzzing every socket event (${RUNS} payloads each, FUZZ_SEED=${SEED})`
         );
       expect(shown, `${findings.length} of ${RUNS} payloads failed`).toEqual([]);
     });
+  }
+});
+
+/** A request to a route outside tRPC, as raw as fetch sends it. */
+interface PlainRequest {
+  method: 'GET' | 'POST';
+  /** Path and query string. */
+  url: string;
+  body?: RawBody;
+  headers?: Record<string, string>;
+  /** The body is signed as Stripe signs a delivery (test mode's own secret), to reach past the signature. */
+  signed?: boolean;
+}
+
+/** The fields of a Stripe event the webhook reads, each now and then of another type or missing. */
+function stripeEvent(memberIds: string[]): fc.Arbitrary<unknown> {
+  const either = <T>(arbitrary: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 4, arbitrary }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+  const text = fc.string({ unit: 'binary', maxLength: 300 });
+  const amount = fc.constantFrom(3000, 2999, 0, -3000, 0.5, 1e21, Number.MAX_SAFE_INTEGER + 2);
+  const intent = fc.record(
+    {
+      id: either(text),
+      amount: either(amount),
+      amount_received: either(amount),
+      currency: either(fc.constantFrom('eur', 'EUR', 'usd', '')),
+      metadata: either(fc.record({ memberId: either(fc.oneof(fc.constantFrom(...memberIds), text)) })),
+    },
+    { requiredKeys: [] },
+  );
+  return fc.record(
+    {
+      id: either(text),
+      type: either(
+        fc.constantFrom('payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'),
+      ),
+      data: either(fc.record({ object: either(intent) }, { requiredKeys: [] })),
+    },
+    { requiredKeys: [] },
+  );
+}
+
+/** Header values fetch can send: printable ASCII. */
+const headerValue = fc.string({
+  unit: fc.constantFrom(...'t=0123456789,v1abcdef;= "\\\'%xyz'),
+  maxLength: 200,
+});
+
+/** Every route outside tRPC, by METHOD and path as Fastify names it. */
+const PLAIN_ROUTES = [
+  // The web app (smallWebBuild): prerendered pages in the request's language, sitemap, robots, files.
+  'GET /',
+  'GET /index.html',
+  'GET /faq',
+  'GET /sitemap.xml',
+  'GET /robots.txt',
+  'GET /*',
+  'GET /healthz',
+  'GET /readyz',
+  'GET /dev/mail',
+  'GET /dev/mail.json',
+  'GET /unsubscribe/messages',
+  'POST /unsubscribe/messages',
+  'GET /my-data/download',
+  'GET /uploads/:key',
+  'POST /uploads',
+  'POST /webhooks/stripe',
+] as const;
+
+/** The member's unsubscribe key: with their id, a link that works (set before the routes are fuzzed). */
+let unsubscribeKey: string;
+
+/** The requests each route is fuzzed with (built once the known ids exist). */
+function plainRoutes(): Record<(typeof PLAIN_ROUTES)[number], fc.Arbitrary<PlainRequest>> {
+  const options = { knownIds, unboundedLength: 3000 };
+  const link = { ...options, knownIds: [...knownIds, unsubscribeKey] };
+  const get = (path: string, keys: string[] = [], values = options) =>
+    queryStringFor(keys, values).map((query): PlainRequest => ({ method: 'GET', url: `${path}?${query}` }));
+  const post = (path: string, keys: string[] = [], values = options) =>
+    fc
+      .tuple(queryStringFor(keys, values), rawBody)
+      .map(([query, body]): PlainRequest => ({ method: 'POST', url: `${path}?${query}`, body }));
+  const signedEvent = stripeEvent(knownIds).map((event): RawBody => ({
+    contentType: 'application/json',
+    body: Buffer.from(JSON.stringify(event) ?? ''),
+  }));
+  /** A path segment: hostile, badly escaped, sometimes named like a file. */
+  const segment = fc
+    .tuple(
+      queryStringFor([], { ...options, unboundedLength: 200 }),
+      fc.constantFrom('', '.js', '.html', '.map', '.js.map.br', '/'),
+    )
+    .map(([text, suffix]) => text + suffix);
+  return {
+    'GET /': get('/', ['lng']),
+    'GET /index.html': get('/index.html', ['lng']),
+    'GET /faq': get('/faq', ['lng']),
+    'GET /sitemap.xml': get('/sitemap.xml'),
+    'GET /robots.txt': get('/robots.txt'),
+    'GET /*': fc
+      .tuple(
+        fc.constantFrom('/', '/assets/', '/pages/de/', '/trpc'),
+        segment,
+        queryStringFor(['lng'], options),
+      )
+      // One leading slash: "//x" would name another host.
+      .map(([prefix, path, query]): PlainRequest => ({
+        method: 'GET',
+        url: `${prefix}${path}`.replace(/^\/+/, '/') + `?${query}`,
+      })),
+    'GET /healthz': get('/healthz'),
+    'GET /readyz': get('/readyz'),
+    'GET /dev/mail': get('/dev/mail'),
+    'GET /dev/mail.json': get('/dev/mail.json'),
+    'GET /unsubscribe/messages': get('/unsubscribe/messages', ['m', 'k'], link),
+    'POST /unsubscribe/messages': post('/unsubscribe/messages', ['m', 'k'], link),
+    'GET /my-data/download': get('/my-data/download', ['code']),
+    'GET /uploads/:key': fc
+      .tuple(segment, queryStringFor([], options))
+      .map(([key, query]): PlainRequest => ({ method: 'GET', url: `/uploads/${key}?${query}` })),
+    'POST /uploads': post('/uploads', ['photo', 'crop']),
+    'POST /webhooks/stripe': fc
+      .tuple(fc.oneof(rawBody, signedEvent), fc.oneof(fc.constant(null), headerValue), fc.boolean())
+      .map(([body, signature, signed]): PlainRequest => ({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        body,
+        headers: signature === null ? {} : { 'stripe-signature': signature },
+        signed,
+      })),
+  };
+}
+
+/** Every route the server answers, as "METHOD /path", read from Fastify's own table (HEAD left out). */
+function registeredRoutes(app: TestServer['server']['app']): string[] {
+  const routes: string[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (parents[depth - 1] ?? '') + match[2]!;
+    parents[depth] = path;
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+async function sendPlain(http: Browserish, request: PlainRequest): Promise<{ status: number; text: string }> {
+  const headers = new Headers(request.headers);
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (request.body) {
+    body = new Uint8Array(request.body.body);
+    if (request.body.contentType !== null) headers.set('content-type', request.body.contentType);
+    const sign = ts.server.deps.payments.signTestEvent;
+    if (request.signed && sign) headers.set('stripe-signature', sign(Buffer.from(body).toString('utf8')));
+  }
+  try {
+    const response = await http.fetch(request.url, { method: request.method, headers, body });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    return { status: 0, text: `no answer: ${(error as Error).message}` };
+  }
+}
+
+/** A finding: the server failed (5xx) or its answer holds a driver's or the runtime's words. */
+interface PlainFinding {
+  request: PlainRequest;
+  status: number;
+  text: string;
+}
+
+async function fuzzPlain(name: (typeof PLAIN_ROUTES)[number], token: string | null): Promise<PlainFinding[]> {
+  const requests = fc.sample(plainRoutes()[name], { numRuns: RUNS, seed: SEED });
+  const http = caller(token);
+  const findings: PlainFinding[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < requests.length) {
+        const request = requests[next++]!;
+        const { status, text } = await sendPlain(http, request);
+        if (status === 0 || status >= 500 || LEAK.test(text)) findings.push({ request, status, text });
+      }
+    }),
+  );
+  return findings;
+}
+
+function reportPlain(findings: PlainFinding[]): string[] {
+  return findings.slice(0, 3).map(({ request, status, text }) => {
+    const body = request.body
+      ? ` [${request.body.contentType}] ${Buffer.from(request.body.body).toString('utf8')}`
+      : '';
+    const sent = `${request.method} ${request.url}${body}${request.signed ? ' (signed)' : ''}`;
+    return `${sent.length > 300 ? `${sent.slice(0, 300)}…` : sent} → ${status} ${text.slice(0, 300)}`;
+  });
+}
+
+describe(`fuzzing every route outside tRPC (${RUNS} requests each, FUZZ_SEED=${SEED})`, () => {
+  beforeAll(async () => {
+    const { db, t } = ts.server.database;
+    unsubscribeKey = randomBytes(24).toString('base64url');
+    await db.update(t.members).set({ unsubscribeKey }).where(eq(t.members.id, member.id));
+  });
+
+  it('covers every route outside tRPC', () => {
+    const outsideTrpc = registeredRoutes(ts.server.app).filter((route) => !route.includes(' /trpc/'));
+    expect([...PLAIN_ROUTES].sort()).toEqual(outsideTrpc.sort());
+  });
+
+  for (const name of PLAIN_ROUTES) {
+    for (const who of ['a paid member', 'a visitor'] as const) {
+      it(`${name} from ${who}`, { timeout: 600_000 }, async () => {
+        // The readiness route answers 503 until the directory index is built: wait for that first.
+        for (let tries = 0; (await fetch(`${ts.url}/readyz`)).status !== 200 && tries < 100; tries += 1)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        const token = who === 'a visitor' ? null : (await ts.server.deps.sessions.create(member.id)).token;
+        const findings = await fuzzPlain(name, token);
+        expect(reportPlain(findings), `${findings.length} of ${RUNS} requests failed`).toEqual([]);
+      });
+    }
   }
 });

@@ -28,6 +28,7 @@ import { HTTP_TIMEOUTS, IDLE_CONNECTION_TIMEOUT_MS } from './http-timeouts.ts';
 import { loggerOptions } from './logging.ts';
 import { createMetrics, type ServerMetrics } from './metrics.ts';
 import { createRedisRateLimitStore, registerRedis } from './redis.ts';
+import { answerError } from './refusals.ts';
 import { registerDevMail } from './plugins/dev-mail.ts';
 import { registerHealth, type Readiness } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -79,11 +80,16 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     // Batched tRPC GETs put procedure names in the path.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    // A malformed URL is answered like every other error: no error's message in the answer.
+    frameworkErrors: answerError,
     // Slow-drip requests are cut as on the metrics port (http-timeouts.ts); Fastify sets requestTimeout itself.
     requestTimeout: HTTP_TIMEOUTS.requestTimeout,
     connectionTimeout: IDLE_CONNECTION_TIMEOUT_MS,
     http: HTTP_TIMEOUTS,
   });
+
+  // Before any route, so that every route outside tRPC gets it.
+  app.setErrorHandler(answerError);
 
   const config: AppConfig = {
     production,

@@ -6,8 +6,10 @@ import {
   type Deps,
   type PaymentGateway,
 } from '@amiko/api';
+import { COMMON_ERRORS } from '@amiko/core';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../env.ts';
+import { refuse } from '../refusals.ts';
 
 /**
  * Stripe (all three keys set), test mode (no keys, in development on a loopback PUBLIC_URL) or no card
@@ -40,7 +42,9 @@ export function registerStripeWebhook(app: FastifyInstance, deps: Deps) {
       const header = request.headers['stripe-signature'];
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const result = await fulfilStripeEvent(deps, body, typeof header === 'string' ? header : undefined);
-      if (result.status === 400) return reply.code(400).send({ error: 'Invalid signature' });
+      if (result.outcome === 'badSignature') return reply.code(400).send({ error: 'Invalid signature' });
+      // Signed, but not an event of the shape fulfilment reads.
+      if (result.status === 400) return refuse(reply, 400, 'VALIDATION', COMMON_ERRORS.invalidInput);
       // Only a caller who proved the signature learns what the event did (tests and Stripe's dashboard).
       return reply.code(200).send({ received: true, outcome: result.outcome });
     });

@@ -1,7 +1,10 @@
-import type { UiLanguage } from '@amiko/core';
+import { idSchema, type UiLanguage } from '@amiko/core';
 import { unsubscribeFromMessageMails, type Deps } from '@amiko/api';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../refusals.ts';
+import { requestLanguage } from '../session.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -9,7 +12,15 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-type LinkQuery = { m?: string; k?: string };
+/** The link's member id and that member's key (32 url-safe characters as message-mail.ts makes them). */
+const linkQuery = z.object({
+  m: idSchema,
+  k: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 /**
  * The unsubscribe link of mails about waiting messages, without signing in: the link itself (member id
@@ -21,14 +32,13 @@ type LinkQuery = { m?: string; k?: string };
 export function registerUnsubscribe(app: FastifyInstance, deps: Deps): void {
   const { db, t } = deps.database;
 
-  async function languageOf(request: FastifyRequest<{ Querystring: LinkQuery }>): Promise<UiLanguage> {
-    const id = request.query.m;
-    if (!id) return 'en';
+  /** The member's language, else the visitor's (the link names nobody we know). */
+  async function languageOf(request: FastifyRequest, memberId: string): Promise<UiLanguage> {
     const [row] = await db
       .select({ language: t.members.language })
       .from(t.members)
-      .where(eq(t.members.id, id));
-    return row?.language ?? 'en';
+      .where(eq(t.members.id, memberId));
+    return row?.language ?? requestLanguage(request, null);
   }
 
   function page(language: UiLanguage, key: 'confirm' | 'done' | 'invalid', form?: string): string {
@@ -37,24 +47,34 @@ export function registerUnsubscribe(app: FastifyInstance, deps: Deps): void {
     return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${tr(`${key}Title`)} · Amiko</title><style>body{font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#222;line-height:1.5}button{font:inherit;padding:10px 18px;border-radius:8px;border:0;background:#e8590c;color:#fff;cursor:pointer}</style></head><body>${body}</body></html>`;
   }
 
+  /** The link of the request, or null once a malformed one was answered with the page "invalid" (400). */
+  function linkOf(request: FastifyRequest, reply: FastifyReply) {
+    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+    return parseInput(linkQuery, request.query, reply, (refused) =>
+      refused.type('text/html; charset=utf-8').send(page(requestLanguage(request, null), 'invalid')),
+    );
+  }
+
   app.register(async (scope) => {
-    // One-click bodies come form-encoded or as multipart; nothing in them matters beyond the link.
+    // One-click bodies come form-encoded, as multipart or as anything else: nothing in them matters beyond
+    // the link, so none is parsed (and none can fail to parse).
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, null));
 
-    scope.get<{ Querystring: LinkQuery }>('/unsubscribe/messages', async (request, reply) => {
-      const language = await languageOf(request);
-      const { m, k } = request.query;
-      const action = `/unsubscribe/messages?m=${encodeURIComponent(m ?? '')}&k=${encodeURIComponent(k ?? '')}`;
+    scope.get('/unsubscribe/messages', async (request, reply) => {
+      const link = linkOf(request, reply);
+      if (!link) return reply;
+      const language = await languageOf(request, link.m);
+      const action = `/unsubscribe/messages?m=${encodeURIComponent(link.m)}&k=${encodeURIComponent(link.k)}`;
       const form = `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(deps.t(language, 'mail:unsubscribe.button'))}</button></form>`;
-      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
       return reply.type('text/html; charset=utf-8').send(page(language, 'confirm', form));
     });
 
-    scope.post<{ Querystring: LinkQuery }>('/unsubscribe/messages', async (request, reply) => {
-      const language = await languageOf(request);
-      const { m, k } = request.query;
-      const done = Boolean(m && k) && (await unsubscribeFromMessageMails(deps, m!, k!));
-      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+    scope.post('/unsubscribe/messages', async (request, reply) => {
+      const link = linkOf(request, reply);
+      if (!link) return reply;
+      const language = await languageOf(request, link.m);
+      const done = await unsubscribeFromMessageMails(deps, link.m, link.k);
       return reply
         .code(done ? 200 : 404)
         .type('text/html; charset=utf-8')

@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { AppError, replacePhoto, type Deps } from '@amiko/api';
-import { COMMON_ERRORS, PHOTO_MAX_BYTES, photoCropSchema, type AppErrorCode } from '@amiko/core';
+import { replacePhoto, type Deps } from '@amiko/api';
+import { COMMON_ERRORS, PHOTO_MAX_BYTES, photoCropSchema, type PhotoCrop } from '@amiko/core';
 import fastifyMultipart from '@fastify/multipart';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseInput, refuse } from '../refusals.ts';
 import { authenticate, type CookieSettings } from '../session.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -12,11 +12,6 @@ const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
 };
-
-/** Refusals look like tRPC's: an i18n key the UI translates and a stable code. */
-function refuse(reply: FastifyReply, status: number, appCode: AppErrorCode, message: string) {
-  return reply.code(status).send({ error: { message, appCode } });
-}
 
 /**
  * Member photos. POST /uploads takes one photo (multipart field `photo`, plus an optional `crop` field with
@@ -33,7 +28,7 @@ export function registerUploads(app: FastifyInstance, deps: Deps, cookies: Cooki
           () => null,
         )
       : null;
-    if (!path || size === null) return reply.code(404).send({ error: 'Not found' });
+    if (!path || size === null) return refuse(reply, 404, 'NOT_FOUND', COMMON_ERRORS.notFound);
     const extension = request.params.key.split('.').pop() ?? '';
     return (
       reply
@@ -56,38 +51,46 @@ export function registerUploads(app: FastifyInstance, deps: Deps, cookies: Cooki
       if (!session.member.emailVerified) {
         return refuse(reply, 403, 'EMAIL_NOT_VERIFIED', COMMON_ERRORS.emailNotVerified);
       }
-      try {
-        await deps.limiter.check('upload:account', session.member.id);
-        let photo: Buffer | null = null;
-        let cropText: string | null = null;
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname === 'photo') photo = await part.toBuffer();
-            else part.file.resume();
-          } else if (part.fieldname === 'crop' && typeof part.value === 'string') {
-            cropText = part.value;
-          }
-        }
-        if (!photo || photo.length === 0) {
-          return refuse(reply, 400, 'VALIDATION', 'profile:errors.photoRequired');
-        }
-        const crop = cropText ? photoCropSchema.safeParse(safeJson(cropText)) : null;
-        if (crop && !crop.success) return refuse(reply, 400, 'VALIDATION', COMMON_ERRORS.invalidInput);
-        return await replacePhoto(deps, session.member.id, photo, crop?.data ?? null);
-      } catch (error) {
-        if (error instanceof AppError) {
-          return refuse(reply, getHTTPStatusCodeFromError(error), error.appCode, error.message);
-        }
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          return refuse(reply, 413, 'VALIDATION', 'profile:errors.photoTooLarge');
-        }
-        if (code?.startsWith('FST_')) return refuse(reply, 400, 'VALIDATION', 'profile:errors.photoRequired');
-        request.log.error({ err: error }, 'photo upload failed');
-        return refuse(reply, 500, 'INTERNAL', COMMON_ERRORS.unknown);
+      // Refusals (RATE_LIMITED, a photo that is no image) and failures go to the shared error handler.
+      await deps.limiter.check('upload:account', session.member.id);
+      const form = await readPhotoForm(request);
+      if (form === 'tooLarge') return refuse(reply, 413, 'VALIDATION', 'profile:errors.photoTooLarge');
+      if (form === 'malformed' || !form.photo || form.photo.length === 0) {
+        return refuse(reply, 400, 'VALIDATION', 'profile:errors.photoRequired');
       }
+      let crop: PhotoCrop | null = null;
+      if (form.cropText) {
+        crop = parseInput(photoCropSchema, safeJson(form.cropText), reply);
+        if (!crop) return reply;
+      }
+      return replacePhoto(deps, session.member.id, form.photo, crop);
     });
   });
+}
+
+/**
+ * The upload form: the photo (field `photo`) and its crop as JSON (field `crop`, optional). Anything that
+ * breaks while reading it is the body's doing (not multipart, no boundary, cut short, too many parts), so
+ * it is a refusal, never a failure of the server.
+ */
+async function readPhotoForm(
+  request: FastifyRequest,
+): Promise<{ photo: Buffer | null; cropText: string | null } | 'tooLarge' | 'malformed'> {
+  let photo: Buffer | null = null;
+  let cropText: string | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'photo') photo = await part.toBuffer();
+        else part.file.resume();
+      } else if (part.fieldname === 'crop' && typeof part.value === 'string') {
+        cropText = part.value;
+      }
+    }
+  } catch (error) {
+    return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? 'tooLarge' : 'malformed';
+  }
+  return { photo, cropText };
 }
 
 function safeJson(text: string): unknown {

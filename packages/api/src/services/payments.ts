@@ -4,12 +4,13 @@ import {
   PRICE_CURRENCY,
   canMessage,
   cardDigits,
+  idSchema,
   type confirmTestPaymentSchema,
 } from '@amiko/core';
 import { newId, type Db, type Member, type Schema } from '@amiko/db';
 import { and, desc, eq, gte } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import type { GatewayIntent } from './payment-gateway.ts';
@@ -142,7 +143,45 @@ export async function paymentStatus(deps: Deps, member: Payer) {
 export type WebhookOutcome = 'granted' | 'rejected' | 'failed' | 'ignored' | 'duplicate';
 
 export type WebhookResult =
-  { status: 200; outcome: WebhookOutcome } | { status: 400; outcome: 'badSignature' };
+  { status: 200; outcome: WebhookOutcome } | { status: 400; outcome: 'badSignature' | 'malformed' };
+
+/** Stripe's ids and event types ("evt_…", "pi_…", "payment_intent.succeeded"): printable ASCII. */
+const stripeName = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/);
+
+/** What fulfilment reads of an event (Stripe sends more). */
+const stripeEventSchema = z.object({
+  id: stripeName,
+  type: stripeName,
+  data: z.object({ object: z.looseObject({}) }),
+});
+
+/** What fulfilment reads of a PaymentIntent. */
+const paymentIntentSchema = z.object({
+  id: stripeName,
+  amount: z.number(),
+  amount_received: z.number(),
+  currency: z.string(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+type PaymentIntentFields = z.output<typeof paymentIntentSchema>;
+
+/**
+ * The fields fulfilment reads, or null for an event not of that shape. Only Stripe (or test mode) can sign
+ * an event, but its fields still reach queries: a value of another type, or one a database refuses (NUL),
+ * must be a refusal, not a failure Stripe would retry for days.
+ */
+function readStripeEvent(event: unknown) {
+  const parsed = stripeEventSchema.safeParse(event);
+  if (!parsed.success) return null;
+  const { id, type, data } = parsed.data;
+  if (!type.startsWith('payment_intent.')) return { id, type, intent: null };
+  const intent = paymentIntentSchema.safeParse(data.object);
+  return intent.success ? { id, type, intent: intent.data } : null;
+}
 
 /**
  * Verifies and applies one delivery of Stripe's webhook (POST /webhooks/stripe, and test mode's locally
@@ -155,12 +194,22 @@ export async function fulfilStripeEvent(
   payload: string | Buffer,
   signature: string | undefined,
 ): Promise<WebhookResult> {
-  let event: Stripe.Event;
+  let verified: Stripe.Event;
   try {
-    event = deps.payments.verifyEvent(payload, signature);
+    verified = deps.payments.verifyEvent(payload, signature);
   } catch (error) {
     deps.log.warn({ reason: (error as Error).message }, 'stripe webhook refused: signature not valid');
     return { status: 400, outcome: 'badSignature' };
+  }
+  const event = readStripeEvent(verified);
+  if (!event) {
+    // Whatever JSON was signed: perhaps not even an object.
+    const id: unknown = (verified as { id?: unknown } | null)?.id;
+    deps.log.warn(
+      { eventId: typeof id === 'string' ? id.slice(0, 255) : null },
+      'stripe webhook refused: a signed event not of the expected shape',
+    );
+    return { status: 400, outcome: 'malformed' };
   }
   const { database, log } = deps;
   const { t } = database;
@@ -171,22 +220,20 @@ export async function fulfilStripeEvent(
       .onConflictDoNothing()
       .returning({ id: t.webhookEvents.id });
     if (fresh.length === 0) return 'duplicate';
-    switch (event.type) {
-      case 'payment_intent.succeeded':
-        return grantAccess(tx, t, event.data.object, (reason) =>
-          log.warn({ eventId: event.id, intent: event.data.object.id, reason }, 'stripe payment not granted'),
-        );
-      case 'payment_intent.payment_failed':
-        await tx
-          .update(t.payments)
-          .set({ status: 'failed' })
-          .where(
-            and(eq(t.payments.stripePaymentIntentId, event.data.object.id), eq(t.payments.status, 'created')),
-          );
-        return 'failed';
-      default:
-        return 'ignored';
+    const { intent } = event;
+    if (intent && event.type === 'payment_intent.succeeded') {
+      return grantAccess(tx, t, intent, (reason) =>
+        log.warn({ eventId: event.id, intent: intent.id, reason }, 'stripe payment not granted'),
+      );
     }
+    if (intent && event.type === 'payment_intent.payment_failed') {
+      await tx
+        .update(t.payments)
+        .set({ status: 'failed' })
+        .where(and(eq(t.payments.stripePaymentIntentId, intent.id), eq(t.payments.status, 'created')));
+      return 'failed';
+    }
+    return 'ignored';
   });
   if (outcome === 'granted') {
     log.info({ eventId: event.id }, 'stripe payment granted messaging');
@@ -203,7 +250,7 @@ export async function fulfilStripeEvent(
 async function grantAccess(
   tx: Db,
   t: Schema,
-  intent: Stripe.PaymentIntent,
+  intent: PaymentIntentFields,
   reject: (reason: string) => void,
 ): Promise<WebhookOutcome> {
   if (
@@ -214,7 +261,8 @@ async function grantAccess(
     reject(`amount ${intent.amount_received} ${intent.currency} is not the price`);
     return 'rejected';
   }
-  const memberId = intent.metadata?.memberId;
+  // An id of another shape names nobody (and never reaches the query).
+  const memberId = idSchema.safeParse(intent.metadata?.memberId).data;
   const [member] = memberId
     ? await tx.select({ id: t.members.id }).from(t.members).where(eq(t.members.id, memberId))
     : [];
