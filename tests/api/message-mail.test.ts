@@ -5,9 +5,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, sessionCookie } from '../support/messaging.ts';
-import { createMember, type TestMember } from '../support/members.ts';
+import { createMember, TEST_PASSWORD, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { mailsTo, type DevMail } from './accounts-support.ts';
+import { actionLinkIn, latestMailTo, mailsTo, STRONG_PASSWORD, type DevMail } from './accounts-support.ts';
 
 // Issue 19.1: one mail when a message waits for a member who is away, after a delay (shortened here).
 
@@ -192,6 +192,63 @@ describe('mail when a message waits', () => {
     await send(carla, ana);
     await sleep(DELAY_MS * 2 + 500);
     expect(await mailsTo(ts, ana.email)).toHaveLength(1);
+  });
+  /** A one-click unsubscribe (RFC 8058), as a mail program sends it. */
+  const oneClick = (link: string) => fetch(link, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+
+  /** The member has been back (a live connection), so their next waiting message is mailed about again. */
+  async function comeBack(member: TestMember) {
+    const { token } = await ts.server.deps.sessions.create(member.id);
+    const socket = await connectSocket(ts.url, { cookie: sessionCookie(token) });
+    await sleep(200);
+    socket.close();
+    await sleep(200);
+  }
+
+  it('a password change revokes the unsubscribe links mailed before; the next mail brings a working one', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const ana = await createMember(ts);
+    await send(bruno, ana);
+    const [first] = await settledMailsTo(ts, ana.email, 1);
+    const oldLink = unsubscribeLinkIn(first!);
+    const newPassword = `${STRONG_PASSWORD}-new`;
+    await ana.client.trpc.account.changePassword.mutate({
+      currentPassword: TEST_PASSWORD,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+
+    const stale = await oneClick(oldLink);
+    expect(stale.status).toBe(404);
+    expect(await stale.text()).toContain('This link does not work');
+    expect((await ana.client.trpc.account.notifications.query()).emailAboutMessages).toBe('instant');
+
+    await comeBack(ana);
+    await send(bruno, ana, 'Hello again');
+    const [second] = await settledMailsTo(ts, ana.email, 2);
+    const newLink = unsubscribeLinkIn(second!);
+    expect(newLink).not.toBe(oldLink);
+    expect((await oneClick(newLink)).status).toBe(200);
+    expect((await ana.client.trpc.account.notifications.query()).emailAboutMessages).toBe('never');
+  });
+
+  it('a password reset revokes the unsubscribe links mailed before', async () => {
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const ana = await createMember(ts);
+    await send(bruno, ana);
+    const [mail] = await settledMailsTo(ts, ana.email, 1);
+    const oldLink = unsubscribeLinkIn(mail!);
+    await ts.client().trpc.auth.requestPasswordReset.mutate({ email: ana.email });
+    const { code } = actionLinkIn(await latestMailTo(ts, ana.email));
+    await ts.client().trpc.auth.resetPassword.mutate({ code, password: `${STRONG_PASSWORD}-reset` });
+
+    expect((await oneClick(oldLink)).status).toBe(404);
+    const { db, t } = ts.server.database;
+    const [row] = await db
+      .select({ emailAboutMessages: t.members.emailAboutMessages })
+      .from(t.members)
+      .where(eq(t.members.id, ana.id));
+    expect(row?.emailAboutMessages).toBe('instant');
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -175,7 +176,7 @@ describe('source maps', () => {
 });
 
 describe('the logs', () => {
-  it('hold no one-time code and no session token, however they are asked for', async () => {
+  it('hold no one-time code, session token or unsubscribe key, however they are asked for', async () => {
     const amiko = await spawnAmiko({ database: await createTestDatabase('sqlite') });
     try {
       const post = (path: string, body: unknown, cookie = '') =>
@@ -201,10 +202,19 @@ describe('the logs', () => {
       });
       await fetch(`${amiko.url}/nothing-here.js?code=${code}`);
       expect((await post('auth.resetPassword', { code, password: 'Another-Otter-43' })).status).toBe(200);
+      // An unsubscribe link's key, as a visitor opens the link and as a mail program's one click sends it.
+      const key = randomBytes(24).toString('base64url');
+      await fetch(`${amiko.url}/unsubscribe/messages?m=someone&k=${key}`);
+      await fetch(`${amiko.url}/unsubscribe/messages?k=${key}&m=someone`, {
+        method: 'POST',
+        body: 'List-Unsubscribe=One-Click',
+      });
 
       const output = amiko.output();
       expect(output).toContain('/auth-action?mode=resetPassword&code=[redacted]'); // the requests were logged
+      expect(output).toContain('/unsubscribe/messages?m=someone&k=[redacted]');
       expect(output).not.toContain(code);
+      expect(output).not.toContain(key);
       expect(output).not.toContain(token!);
       expect(output).not.toContain(token!.split('.')[1]!);
     } finally {

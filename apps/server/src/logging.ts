@@ -2,14 +2,42 @@ import type { FastifyRequest } from 'fastify';
 import { stdSerializers, type LoggerOptions } from 'pino';
 
 // Logs are read by more people, and kept longer, than the database's secrets: they never hold one-time
-// codes (links in mail carry them as ?code=), session tokens (the cookie) or the values a failed query was
-// given (emails, token hashes, message text).
+// codes (links in mail carry them as ?code=), session tokens (the cookie), unsubscribe keys (?k=) or the
+// values a failed query was given (emails, token hashes, message text).
 
-const SECRET_PARAMS = /([?&](?:code|token)=)[^&#]*/gi;
+/**
+ * Every query parameter whose value is a secret: a link's one-time code, a token, the unsubscribe key. A
+ * route that takes a new secret in its URL adds its name here, and no log line holds its value.
+ */
+export const SECRET_QUERY_PARAMS: readonly string[] = ['code', 'token', 'k'];
 
-/** A request URL with the values of its `code` and `token` parameters replaced. */
+const SECRET_NAMES = new Set(SECRET_QUERY_PARAMS.map((name) => name.toLowerCase()));
+
+/** A parameter's name as the server reads it (percent-decoded, + as a space), for comparison. */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/** A request URL with the values of its secret parameters (SECRET_QUERY_PARAMS, however spelt) replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const hash = url.indexOf('#', start);
+  const end = hash === -1 ? url.length : hash;
+  const query = url
+    .slice(start + 1, end)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      return equals !== -1 && SECRET_NAMES.has(decodedName(name)) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, start + 1)}${query}${url.slice(end)}`;
 }
 
 /**

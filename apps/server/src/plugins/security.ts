@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { redactUrl } from '../logging.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -37,7 +38,10 @@ export function registerOriginCheck(app: FastifyInstance, policy: OriginPolicy) 
     const exempt = request.url.startsWith('/webhooks/') || request.url.startsWith('/unsubscribe/');
     if (SAFE_METHODS.has(request.method) || exempt) return;
     if (!isAllowedOrigin(request.headers.origin, hostOf(request), policy)) {
-      request.log.warn({ origin: request.headers.origin, url: request.url }, 'refused: origin not allowed');
+      request.log.warn(
+        { origin: request.headers.origin, url: redactUrl(request.url) },
+        'refused: origin not allowed',
+      );
       return reply.code(403).send({ error: 'Forbidden: cross-origin request refused' });
     }
     if (

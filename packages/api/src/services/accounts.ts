@@ -123,11 +123,12 @@ export async function mailActionLink(
 }
 
 /**
- * Makes the member's unused reset and email-change links stop working. Called when the password or the
- * address changes: a link mailed before (perhaps to an address or a person no longer trusted) must not
- * undo the change.
+ * Makes the member's unused reset and email-change links stop working, and their unsubscribe links (a new
+ * key comes with the next mail). Called when the password or the address changes: a link mailed before
+ * (perhaps to an address or a person no longer trusted) must not undo the change, nor act for the member.
  */
 export async function revokeCredentialLinks(tx: Db, t: Schema, memberId: string): Promise<void> {
+  await tx.update(t.members).set({ unsubscribeKey: null }).where(eq(t.members.id, memberId));
   await tx
     .update(t.authTokens)
     .set({ usedAt: new Date() })
