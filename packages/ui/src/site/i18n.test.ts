@@ -18,6 +18,15 @@ const load = (language: string, namespace: string) =>
 
 const NAMESPACES = ['common', 'site', 'payment', 'auth'] as const;
 
+// An address drawn from the characters fc.emailAddress() uses in its local part, `$`, `{`, `}` and `&`
+// among them (the ones String.replace and interpolation treat specially), at a tenth of its cost.
+const emailAddress = fc
+  .tuple(
+    fc.string({ unit: fc.constantFrom(..."az09._-+!#$%&'*/=?^`{|}~"), minLength: 1, maxLength: 16 }),
+    fc.constantFrom('example.com', 'mail.de'),
+  )
+  .map(([local, domain]) => `${local}@${domain}`);
+
 /** Every key of a namespace, plural forms under their base key, objects as one key each. */
 function keysOf(texts: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(texts).flatMap(([key, value]) => {
@@ -49,7 +58,7 @@ describe('the public site’s translations', () => {
               count: fc.integer({ min: 0, max: 1_000_000 }),
               limit: fc.integer({ min: 0, max: 1_000_000 }),
               number: fc.integer({ min: 0, max: 1_000_000 }),
-              email: fc.emailAddress(),
+              email: emailAddress,
               date: fc.date({
                 min: new Date('2000-01-01'),
                 max: new Date('2100-01-01'),
@@ -65,11 +74,9 @@ describe('the public site’s translations', () => {
             (key, values) => {
               // Objects and lists are only ever asked for as such (returnObjects), texts either way.
               const options = { ...values, returnObjects: true };
-              expect(site.t(`${namespace}:${key}`, options)).toEqual(
-                translate(`${namespace}:${key}`, options),
-              );
-              const text = translate(`${namespace}:${key}`, options);
-              if (typeof text === 'string') expect(site.t(`${namespace}:${key}`, values)).toBe(text);
+              const expected = translate(`${namespace}:${key}`, options);
+              expect(site.t(`${namespace}:${key}`, options)).toEqual(expected);
+              if (typeof expected === 'string') expect(site.t(`${namespace}:${key}`, values)).toBe(expected);
             },
           ),
           { numRuns: 300 },

@@ -50,6 +50,14 @@ function detectLanguage(): UiLanguage {
   return DEFAULT_LANGUAGE;
 }
 
+/** One Intl.PluralRules per language, as i18next keeps them: making one costs more than a whole lookup. */
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralOf(language: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+}
+
 function lookup(texts: Texts | undefined, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node as Texts | undefined)?.[key], texts);
 }
@@ -120,7 +128,7 @@ export class SiteI18n {
       if (typeof options.count === 'number') {
         const count = options.count;
         if (count === 0) value = lookup(texts, `${path}_zero`);
-        value ??= lookup(texts, `${path}_${new Intl.PluralRules(language).select(count)}`);
+        value ??= lookup(texts, `${path}_${pluralOf(language, count)}`);
       }
       value ??= lookup(texts, path);
       if (value === undefined) continue;
