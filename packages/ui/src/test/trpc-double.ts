@@ -22,9 +22,20 @@ export interface TestCall {
   input: unknown;
 }
 
-/** A refusal as the API sends it: an i18n key, its stable code and HTTP status. */
-export function apiError(message: TranslationKey, appCode: AppErrorCode, httpStatus = 400): Error {
-  return TRPCClientError.from({ error: { message, code: -32600, data: { appCode, httpStatus } } });
+/**
+ * A refusal as the API sends it: an i18n key, its stable code and HTTP status, and the field it is about
+ * when the server names one (`appError(code, key, { field })`), as its `fieldErrors`.
+ */
+export function apiError(
+  message: TranslationKey,
+  appCode: AppErrorCode,
+  httpStatus = 400,
+  { field }: { field?: string } = {},
+): Error {
+  const fieldErrors = field ? { [field]: message } : undefined;
+  return TRPCClientError.from({
+    error: { message, code: -32600, data: { appCode, httpStatus, fieldErrors } },
+  });
 }
 
 export function createTestLink(api: TestApi): { link: TRPCLink<AppRouter>; calls: TestCall[] } {

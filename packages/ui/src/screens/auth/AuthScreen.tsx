@@ -1,14 +1,10 @@
 import { destinationAfterSignIn, signInSchema, signUpSchema, type UiLanguage } from '@amiko/core';
-import type { TranslationKey } from '@amiko/i18n';
 import { Anchor, Button, Container, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { showRequestError, translatedInputProps } from '../../components/forms.ts';
+import { useAppForm } from '../../hooks/useAppForm.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { useSignedIn } from '../../hooks/useSignedIn.ts';
 import { trpc } from '../../trpc.ts';
@@ -68,25 +64,13 @@ export default function AuthScreen() {
 function SignInForm() {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const signedIn = useSignedIn();
-  const [formError, setFormError] = useState<TranslationKey | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: zod4Resolver(signInSchema),
-    validateInputOnBlur: true,
-  });
   const signIn = trpc.auth.signIn.useMutation();
+  const { form, submit, pending, formError } = useAppForm(signInSchema, signIn, {
+    initialValues: { email: '', password: '' },
+    onSuccess: signedIn,
+  });
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        signIn.mutate(values, {
-          onSuccess: signedIn,
-          onError: (error) => setFormError(showRequestError(form, error)),
-        });
-      })}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack>
         {formError && <ErrorAlert data-testid="auth-error">{i18n.t(formError)}</ErrorAlert>}
         <TextInput
@@ -94,15 +78,15 @@ function SignInForm() {
           type="email"
           autoComplete="email"
           required
-          {...translatedInputProps(form, i18n, 'email')}
+          {...form.getInputProps('email')}
         />
         <PasswordField
           label={t('fields.password')}
           autoComplete="current-password"
           required
-          {...translatedInputProps(form, i18n, 'password')}
+          {...form.getInputProps('password')}
         />
-        <Button type="submit" loading={signIn.isPending} data-testid="sign-in-submit">
+        <Button type="submit" loading={pending} data-testid="sign-in-submit">
           {t('signIn.submit')}
         </Button>
         <Anchor component={Link} to="/reset-password-request" size="sm" ta="center">
@@ -116,52 +100,35 @@ function SignInForm() {
 function SignUpForm() {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const signedIn = useSignedIn();
-  const [formError, setFormError] = useState<TranslationKey | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { name: '', email: '', password: '' },
-    validate: zod4Resolver(signUpSchema),
-    validateInputOnBlur: true,
-  });
   const signUp = trpc.auth.signUp.useMutation();
+  const { form, submit, pending, formError } = useAppForm(signUpSchema, signUp, {
+    initialValues: { name: '', email: '', password: '' },
+    input: (values) => ({
+      ...values,
+      language: (i18n.resolvedLanguage === 'de' ? 'de' : 'en') satisfies UiLanguage,
+    }),
+    onSuccess: signedIn,
+  });
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        const language = (i18n.resolvedLanguage === 'de' ? 'de' : 'en') satisfies UiLanguage;
-        signUp.mutate(
-          { ...values, language },
-          {
-            onSuccess: signedIn,
-            onError: (error) => setFormError(showRequestError(form, error)),
-          },
-        );
-      })}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack>
         {formError && <ErrorAlert data-testid="auth-error">{i18n.t(formError)}</ErrorAlert>}
-        <TextInput
-          label={t('fields.name')}
-          autoComplete="name"
-          required
-          {...translatedInputProps(form, i18n, 'name')}
-        />
+        <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput
           label={t('fields.email')}
           type="email"
           autoComplete="email"
           required
-          {...translatedInputProps(form, i18n, 'email')}
+          {...form.getInputProps('email')}
         />
         <PasswordField
           label={t('fields.password')}
           description={t('passwordRules')}
           autoComplete="new-password"
           required
-          {...translatedInputProps(form, i18n, 'password')}
+          {...form.getInputProps('password')}
         />
-        <Button type="submit" loading={signUp.isPending} data-testid="sign-up-submit">
+        <Button type="submit" loading={pending} data-testid="sign-up-submit">
           {t('signUp.submit')}
         </Button>
         <Text size="xs" c="dimmed" ta="center">

@@ -1,15 +1,10 @@
-import { COMMON_ERRORS, resetPasswordFormSchema } from '@amiko/core';
-import type { TranslationKey } from '@amiko/i18n';
+import { resetPasswordFormSchema } from '@amiko/core';
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notify } from '../../notify.tsx';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { translatedInputProps } from '../../components/forms.ts';
-import { appCodeOf, errorKey, fieldErrorsOf } from '../../errors.ts';
+import { useAppForm } from '../../hooks/useAppForm.ts';
 import { trpc } from '../../trpc.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
@@ -31,15 +26,6 @@ function ResetPasswordForm({ code }: { code: string }) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [formError, setFormError] = useState<TranslationKey | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { password: '', confirmPassword: '' },
-    validate: zod4Resolver(resetPasswordFormSchema),
-    // 'Passwords do not match.' on submit and, once typed, on the confirm field itself.
-    validateInputOnChange: ['confirmPassword'],
-    validateInputOnBlur: true,
-  });
   const reset = trpc.auth.resetPassword.useMutation({
     onSuccess: async () => {
       // Every session of the member ended with the reset (this browser's too, if it was theirs).
@@ -47,24 +33,17 @@ function ResetPasswordForm({ code }: { code: string }) {
       void notify({ color: 'green', message: t('resetPassword.success') });
       await navigate('/auth', { replace: true });
     },
-    onError: (error) => {
-      const password = fieldErrorsOf(error).password;
-      if (password) form.setFieldError('password', password);
-      else if (appCodeOf(error) === 'RATE_LIMITED' || errorKey(error) === 'auth:errors.invalidResetCode') {
-        setFormError(errorKey(error));
-      } else setFormError(COMMON_ERRORS.unknown);
-    },
+  });
+  const { form, submit, pending, formError } = useAppForm(resetPasswordFormSchema, reset, {
+    initialValues: { password: '', confirmPassword: '' },
+    input: (values) => ({ code, password: values.password }),
+    // 'Passwords do not match.' on submit and, once typed, on the confirm field itself.
+    validateInputOnChange: ['confirmPassword'],
   });
   return (
     <Container size={460} py="xl">
       <Paper withBorder p="lg" radius="md">
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) => {
-            setFormError(null);
-            reset.mutate({ code, password: values.password });
-          })}
-        >
+        <form noValidate onSubmit={submit}>
           <Stack>
             <Title order={1}>{t('resetPassword.title')}</Title>
             <Text size="sm" c="dimmed">
@@ -75,15 +54,15 @@ function ResetPasswordForm({ code }: { code: string }) {
               label={t('fields.newPassword')}
               autoComplete="new-password"
               required
-              {...translatedInputProps(form, i18n, 'password')}
+              {...form.getInputProps('password')}
             />
             <PasswordField
               label={t('fields.confirmPassword')}
               autoComplete="new-password"
               required
-              {...translatedInputProps(form, i18n, 'confirmPassword')}
+              {...form.getInputProps('confirmPassword')}
             />
-            <Button type="submit" loading={reset.isPending} data-testid="reset-submit">
+            <Button type="submit" loading={pending} data-testid="reset-submit">
               {t('resetPassword.submit')}
             </Button>
           </Stack>

@@ -1,26 +1,18 @@
 import { resetPasswordRequestSchema } from '@amiko/core';
-import type { TranslationKey } from '@amiko/i18n';
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { showRequestError, translatedInputProps } from '../../components/forms.ts';
+import { useAppForm } from '../../hooks/useAppForm.ts';
 import { trpc } from '../../trpc.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** /reset-password-request: mails a reset link. The answer does not tell whether the address has an account. */
 export default function ResetPasswordRequestScreen() {
   const { t, i18n } = useTranslation(['auth', 'common']);
-  const [formError, setFormError] = useState<TranslationKey | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: zod4Resolver(resetPasswordRequestSchema),
-    validateInputOnBlur: true,
-  });
   const request = trpc.auth.requestPasswordReset.useMutation();
+  const { form, submit, pending, formError } = useAppForm(resetPasswordRequestSchema, request, {
+    initialValues: { email: '' },
+  });
   return (
     <Container size={460} py="xl">
       <Paper withBorder p="lg" radius="md">
@@ -31,13 +23,7 @@ export default function ResetPasswordRequestScreen() {
               {t('resetRequest.sent')}
             </Alert>
           ) : (
-            <form
-              noValidate
-              onSubmit={form.onSubmit((values) => {
-                setFormError(null);
-                request.mutate(values, { onError: (error) => setFormError(showRequestError(form, error)) });
-              })}
-            >
+            <form noValidate onSubmit={submit}>
               <Stack>
                 <Text>{t('resetRequest.intro')}</Text>
                 {formError && <ErrorAlert data-testid="reset-request-error">{i18n.t(formError)}</ErrorAlert>}
@@ -46,9 +32,9 @@ export default function ResetPasswordRequestScreen() {
                   type="email"
                   autoComplete="email"
                   required
-                  {...translatedInputProps(form, i18n, 'email')}
+                  {...form.getInputProps('email')}
                 />
-                <Button type="submit" loading={request.isPending}>
+                <Button type="submit" loading={pending}>
                   {t('resetRequest.submit')}
                 </Button>
               </Stack>

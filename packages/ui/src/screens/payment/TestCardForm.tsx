@@ -1,14 +1,12 @@
-import { testCardSchema, type Country } from '@amiko/core';
+import { testCardSchema, type Country, type TestCardInput } from '@amiko/core';
 import { Alert, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconFlask } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { translatedError, useAppForm } from '../../hooks/useAppForm.ts';
 import { trpc } from '../../trpc.ts';
-import { CountrySelect, PayButton, PaymentError, paymentErrorKey } from './PaymentFormParts.tsx';
-import { messageKey } from '../../errors.ts';
+import { CountrySelect, PayButton, PaymentError } from './PaymentFormParts.tsx';
 
 /** "4242424242424242" → "4242 4242 4242 4242", as people read card numbers. */
 function formatCardNumber(value: string): string {
@@ -31,40 +29,32 @@ function formatExpiry(value: string): string {
 export function TestCardForm() {
   const { t, i18n } = useTranslation('payment');
   const navigate = useNavigate();
-  const start = trpc.payments.start.useMutation();
-  const confirm = trpc.payments.confirmTestPayment.useMutation();
-  const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { cardNumber: '', expiry: '', cvc: '', country: null as Country | null },
-    validate: zod4Resolver(testCardSchema),
-  });
-  const fieldError = (field: 'cardNumber' | 'expiry' | 'cvc' | 'country') => {
-    const key = form.errors[field];
-    return key ? i18n.t(messageKey(String(key))) : null;
-  };
-
-  const pay = form.onSubmit(async (values) => {
-    setError(null);
-    setProcessing(true);
-    try {
-      const started = await start.mutateAsync();
+  const client = trpc.useUtils().client;
+  // The form's one request: the payment started (or the open one resumed), then paid with the test card.
+  const pay = useMutation({
+    mutationFn: async (card: TestCardInput) => {
+      const started = await client.payments.start.mutate();
       if (!started.completed) {
-        await confirm.mutateAsync({
-          ...values,
-          country: values.country!,
+        await client.payments.confirmTestPayment.mutate({
+          ...card,
           paymentIntentId: started.paymentIntentId,
         });
       }
-      void navigate('/payment-success');
-    } catch (failure) {
-      setError(i18n.t(paymentErrorKey(failure)));
-      setProcessing(false);
-    }
+    },
+    onSuccess: () => void navigate('/payment-success'),
   });
+  const { form, submit, formError } = useAppForm(testCardSchema, pay, {
+    initialValues: { cardNumber: '', expiry: '', cvc: '', country: null as Country | null },
+    input: (values) => ({ ...values, country: values.country! }),
+    fallbackError: 'payment:errors.unknown',
+    // A declined card is said beside Pay (the server names the card number as its field).
+    serverErrorsOnFields: false,
+  });
+  // Paid: the form stays shut while the success page loads.
+  const processing = pay.isPending || pay.isSuccess;
 
   return (
-    <form onSubmit={pay} noValidate data-testid="test-card-form">
+    <form onSubmit={submit} noValidate data-testid="test-card-form">
       <Stack gap="md">
         <Alert
           color="yellow"
@@ -85,7 +75,6 @@ export function TestCardForm() {
           disabled={processing}
           {...form.getInputProps('cardNumber')}
           onChange={(e) => form.setFieldValue('cardNumber', formatCardNumber(e.currentTarget.value))}
-          error={fieldError('cardNumber')}
         />
         <Group grow align="flex-start" gap="md">
           <TextInput
@@ -97,7 +86,6 @@ export function TestCardForm() {
             disabled={processing}
             {...form.getInputProps('expiry')}
             onChange={(e) => form.setFieldValue('expiry', formatExpiry(e.currentTarget.value))}
-            error={fieldError('expiry')}
           />
           <TextInput
             label={t('info.cvc')}
@@ -108,16 +96,15 @@ export function TestCardForm() {
             required
             disabled={processing}
             {...form.getInputProps('cvc')}
-            error={fieldError('cvc')}
           />
         </Group>
         <CountrySelect
           value={form.values.country}
           onChange={(country) => form.setFieldValue('country', country)}
-          error={fieldError('country')}
+          error={translatedError(i18n, form.errors.country)}
           disabled={processing}
         />
-        <PaymentError message={error} />
+        <PaymentError message={formError && i18n.t(formError)} />
         <PayButton processing={processing} />
       </Stack>
     </form>

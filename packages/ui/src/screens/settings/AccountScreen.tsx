@@ -1,20 +1,11 @@
-import { changeEmailSchema, deleteAccountSchema } from '@amiko/core';
-import type { TranslationKey } from '@amiko/i18n';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notify } from '../../notify.tsx';
-import { useQueryClient } from '@tanstack/react-query';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { Alert, Button, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { PasswordField } from '../../components/PasswordField.tsx';
-import { showRequestError, translatedInputProps } from '../../components/forms.ts';
-import { setOnboardingStep } from '../../hooks/useOnboardingStep.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorKey } from '../../errors.ts';
+import { ChangeEmailForm } from './ChangeEmailForm.tsx';
+import { DeleteAccountForm } from './DeleteAccountForm.tsx';
 
 /** Settings → Account Management: change the email address, delete the account (each in a modal). */
 export default function AccountScreen() {
@@ -75,124 +66,6 @@ export default function AccountScreen() {
         {open === 'delete' && <DeleteAccountForm onCancel={close} />}
       </Modal>
     </Stack>
-  );
-}
-
-/** Password re-check and the new address; the address changes once the mailed link is opened. */
-function ChangeEmailForm({ onDone }: { onDone: () => void }) {
-  const { t, i18n } = useTranslation(['settings', 'auth', 'common']);
-  const [formError, setFormError] = useState<TranslationKey | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { password: '', newEmail: '' },
-    validate: zod4Resolver(changeEmailSchema),
-    validateInputOnBlur: true,
-  });
-  const change = trpc.account.changeEmail.useMutation({
-    onError: (error) => setFormError(showRequestError(form, error, 'settings:errors.emailUpdateFailed')),
-  });
-  if (change.isSuccess) {
-    return (
-      <Stack>
-        <Alert color="green" role="status" data-testid="change-email-sent">
-          {t('account.changeEmail.sent', { email: change.data.email })}
-        </Alert>
-        <Group justify="flex-end">
-          <Button onClick={onDone}>{t('common:close')}</Button>
-        </Group>
-      </Stack>
-    );
-  }
-  return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        change.mutate(values);
-      })}
-    >
-      <Stack>
-        <Text size="sm">{t('account.changeEmail.intro')}</Text>
-        {formError && <ErrorAlert data-testid="change-email-error">{i18n.t(formError)}</ErrorAlert>}
-        <PasswordField
-          label={t('account.changeEmail.password')}
-          autoComplete="current-password"
-          required
-          data-autofocus
-          {...translatedInputProps(form, i18n, 'password')}
-        />
-        <TextInput
-          label={t('account.changeEmail.newEmail')}
-          type="email"
-          autoComplete="email"
-          required
-          {...translatedInputProps(form, i18n, 'newEmail')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" loading={change.isPending} data-testid="change-email-submit">
-            {t('account.changeEmail.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-/** Irreversible: the password is checked again, then the member is signed out and back on the home page. */
-function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
-  const { t, i18n } = useTranslation(['settings', 'auth', 'common']);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
-  const [formError, setFormError] = useState<TranslationKey | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { password: '' },
-    validate: zod4Resolver(deleteAccountSchema),
-  });
-  const remove = trpc.account.delete.useMutation({
-    onSuccess: async () => {
-      setOnboardingStep(null);
-      queryClient.clear();
-      utils.auth.me.setData(undefined, null);
-      void notify({ color: 'green', message: t('account.delete.done') });
-      await navigate('/', { replace: true });
-    },
-    onError: (error) => setFormError(showRequestError(form, error, 'settings:errors.deleteFailed')),
-  });
-  return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        remove.mutate(values);
-      })}
-    >
-      <Stack>
-        <Alert color="red" title={t('account.delete.title')}>
-          {t('account.delete.warning')}
-        </Alert>
-        {formError && <ErrorAlert data-testid="delete-account-error">{i18n.t(formError)}</ErrorAlert>}
-        <PasswordField
-          label={t('account.delete.password')}
-          autoComplete="current-password"
-          required
-          data-autofocus
-          {...translatedInputProps(form, i18n, 'password')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={remove.isPending} data-testid="delete-account-submit">
-            {t('account.delete.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }
 

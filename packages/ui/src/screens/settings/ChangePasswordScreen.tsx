@@ -1,12 +1,8 @@
 import { changePasswordFormSchema } from '@amiko/core';
-import type { TranslationKey } from '@amiko/i18n';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { showRequestError, translatedInputProps } from '../../components/forms.ts';
+import { useAppForm } from '../../hooks/useAppForm.ts';
 import { trpc } from '../../trpc.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
@@ -15,27 +11,17 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 /** Settings → Change Password: current, new and confirm; other devices are signed out afterwards. */
 export default function ChangePasswordScreen() {
   const { t, i18n } = useTranslation(['settings', 'auth', 'common']);
-  const [formError, setFormError] = useState<TranslationKey | null>(null);
-  const form = useForm({
-    mode: 'controlled',
+  const change = trpc.account.changePassword.useMutation();
+  const { form, submit, pending, formError } = useAppForm(changePasswordFormSchema, change, {
     initialValues: EMPTY,
-    validate: zod4Resolver(changePasswordFormSchema),
+    onSuccess: () => {
+      form.reset();
+    },
+    fallbackError: 'settings:errors.passwordUpdateFailed',
     validateInputOnChange: ['confirmPassword'],
-    validateInputOnBlur: true,
-  });
-  const change = trpc.account.changePassword.useMutation({
-    onSuccess: () => form.reset(),
-    onError: (error) => setFormError(showRequestError(form, error, 'settings:errors.passwordUpdateFailed')),
   });
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        change.reset();
-        change.mutate(values);
-      })}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack maw={480}>
         <Title order={2}>{t('changePassword.title')}</Title>
         <Text size="sm" c="dimmed">
@@ -51,23 +37,23 @@ export default function ChangePasswordScreen() {
           label={t('changePassword.currentPassword')}
           autoComplete="current-password"
           required
-          {...translatedInputProps(form, i18n, 'currentPassword')}
+          {...form.getInputProps('currentPassword')}
         />
         <PasswordField
           label={t('changePassword.newPassword')}
           description={t('auth:passwordRules')}
           autoComplete="new-password"
           required
-          {...translatedInputProps(form, i18n, 'newPassword')}
+          {...form.getInputProps('newPassword')}
         />
         <PasswordField
           label={t('changePassword.confirmPassword')}
           autoComplete="new-password"
           required
-          {...translatedInputProps(form, i18n, 'confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
         />
         <Group>
-          <Button type="submit" loading={change.isPending} data-testid="change-password-submit">
+          <Button type="submit" loading={pending} data-testid="change-password-submit">
             {t('changePassword.submit')}
           </Button>
         </Group>

@@ -1,14 +1,12 @@
 import { contactSchema } from '@amiko/core';
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppForm } from '../../hooks/useAppForm.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
-import { fieldErrorsOf } from '../../errors.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
-import { FormFailure, FormSuccess, translatedError } from './FormStatus.tsx';
+import { FormFailure, FormSuccess } from './FormStatus.tsx';
 import { SitePage } from './SitePage.tsx';
 
 interface ContactValues {
@@ -20,50 +18,40 @@ interface ContactValues {
 
 function ContactForm({ defaults, onSent }: { defaults: ContactValues; onSent: (email: string) => void }) {
   const { t, i18n } = useTranslation(['site', 'common', 'auth']);
-  const form = useForm<ContactValues>({
-    initialValues: defaults,
-    validate: zod4Resolver(contactSchema, { errorPriority: 'first' }),
-    validateInputOnBlur: true,
-  });
   const contact = trpc.site.contact.useMutation();
-  const field = (name: keyof ContactValues) => {
-    const props = form.getInputProps(name);
-    return { ...props, error: translatedError(i18n, props.error) };
-  };
-  const hydrated = useHydrated();
-  const submit = form.onSubmit((values) => {
-    const input = contactSchema.parse(values);
-    contact.mutate(
-      { ...input, language: i18n.resolvedLanguage === 'de' ? 'de' : 'en' },
-      {
-        onSuccess: () => onSent(input.email),
-        onError: (error) => form.setErrors(fieldErrorsOf(error)),
-      },
-    );
+  const { form, submit, pending } = useAppForm(contactSchema, contact, {
+    initialValues: defaults,
+    // Sent as checked: the address the thank-you names is the one trimmed and lower-cased.
+    input: (values) => ({
+      ...contactSchema.parse(values),
+      language: i18n.resolvedLanguage === 'de' ? 'de' : 'en',
+    }),
+    onSuccess: (_, input) => onSent(input.email),
   });
+  const hydrated = useHydrated();
   return (
     <form onSubmit={submit} noValidate aria-label={t('contact.title')}>
       <fieldset disabled={!hydrated} className="plain-fieldset">
         <Stack gap="md" maw={640}>
-          <TextInput label={t('contact.name')} autoComplete="name" required {...field('name')} />
+          <TextInput label={t('contact.name')} autoComplete="name" required {...form.getInputProps('name')} />
           <TextInput
             label={t('contact.email')}
             type="email"
             autoComplete="email"
             required
-            {...field('email')}
+            {...form.getInputProps('email')}
           />
-          <TextInput label={t('contact.subject')} required {...field('subject')} />
+          <TextInput label={t('contact.subject')} required {...form.getInputProps('subject')} />
           <Textarea
             label={t('contact.message')}
             autosize
             minRows={5}
             maxRows={14}
             required
-            {...field('message')}
+            {...form.getInputProps('message')}
           />
           {contact.isError && <FormFailure error={contact.error} title={t('errors.contactFailed')} />}
-          <Button type="submit" loading={contact.isPending} w="fit-content" size="md">
+          <Button type="submit" loading={pending} w="fit-content" size="md">
             {t('contact.submit')}
           </Button>
         </Stack>

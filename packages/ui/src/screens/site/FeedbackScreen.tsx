@@ -1,14 +1,12 @@
 import { EASE_OF_CONNECTION, FEEDBACK_TYPES, feedbackSchema, RATING_MAX } from '@amiko/core';
 import { catalogKey } from '@amiko/i18n';
 import { Button, Group, Input, NativeSelect, Radio, Rating, Stack, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translatedError, useAppForm } from '../../hooks/useAppForm.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
-import { fieldErrorsOf } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
-import { FormFailure, FormSuccess, translatedError } from './FormStatus.tsx';
+import { FormFailure, FormSuccess } from './FormStatus.tsx';
 import { SitePage } from './SitePage.tsx';
 
 interface FeedbackValues {
@@ -31,24 +29,16 @@ const EMPTY: FeedbackValues = {
 
 function FeedbackForm({ onSent }: { onSent: () => void }) {
   const { t, i18n } = useTranslation(['site', 'catalog', 'common']);
-  const form = useForm<FeedbackValues>({
-    initialValues: EMPTY,
-    validate: zod4Resolver(feedbackSchema, { errorPriority: 'first' }),
-    validateInputOnBlur: true,
-  });
   const feedback = trpc.site.feedback.useMutation();
-  const field = (name: keyof FeedbackValues) => {
-    const props = form.getInputProps(name);
-    return { ...props, error: translatedError(i18n, props.error) };
-  };
-  const hydrated = useHydrated();
-  const submit = form.onSubmit((values) => {
-    const input = feedbackSchema.parse(values);
-    feedback.mutate(
-      { ...input, language: i18n.resolvedLanguage === 'de' ? 'de' : 'en' },
-      { onSuccess: onSent, onError: (error) => form.setErrors(fieldErrorsOf(error)) },
-    );
+  const { form, submit, pending } = useAppForm(feedbackSchema, feedback, {
+    initialValues: EMPTY,
+    input: (values) => ({
+      ...feedbackSchema.parse(values),
+      language: i18n.resolvedLanguage === 'de' ? 'de' : 'en',
+    }),
+    onSuccess: onSent,
   });
+  const hydrated = useHydrated();
   const ratingError = translatedError(i18n, form.errors.rating);
   return (
     <form onSubmit={submit} noValidate aria-label={t('feedback.title')}>
@@ -67,6 +57,8 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
               aria-labelledby="feedback-rating-label"
               aria-describedby={ratingError ? 'feedback-rating-error' : undefined}
               name="rating"
+              // The form's field (as getInputProps would mark it), so a missing rating takes focus.
+              data-path="rating"
               count={RATING_MAX}
               size="lg"
               mt={6}
@@ -86,17 +78,27 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
               { value: '', label: t('feedback.typePlaceholder'), disabled: true },
               ...FEEDBACK_TYPES.map((type) => ({ value: type, label: t(catalogKey('feedbackTypes', type)) })),
             ]}
-            {...field('type')}
+            {...form.getInputProps('type')}
           />
           <Textarea
             label={t('feedback.suggestions')}
             autosize
             minRows={3}
             required
-            {...field('suggestions')}
+            {...form.getInputProps('suggestions')}
           />
-          <Textarea label={t('feedback.liked')} autosize minRows={3} required {...field('liked')} />
-          <Radio.Group label={t('feedback.easeOfConnection')} required {...field('easeOfConnection')}>
+          <Textarea
+            label={t('feedback.liked')}
+            autosize
+            minRows={3}
+            required
+            {...form.getInputProps('liked')}
+          />
+          <Radio.Group
+            label={t('feedback.easeOfConnection')}
+            required
+            {...form.getInputProps('easeOfConnection')}
+          >
             <Group gap="md" mt="xs">
               {EASE_OF_CONNECTION.map((level) => (
                 <Radio key={level} value={level} label={t(`catalog:easeOfConnection.${level}`)} />
@@ -108,10 +110,10 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
             description={t('feedback.optional')}
             autosize
             minRows={3}
-            {...field('comments')}
+            {...form.getInputProps('comments')}
           />
           {feedback.isError && <FormFailure error={feedback.error} title={t('errors.feedbackFailed')} />}
-          <Button type="submit" loading={feedback.isPending} w="fit-content" size="md">
+          <Button type="submit" loading={pending} w="fit-content" size="md">
             {t('feedback.submit')}
           </Button>
         </Stack>

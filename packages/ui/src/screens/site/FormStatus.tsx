@@ -1,8 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import type { i18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { appCodeOf, errorKey, messageKey } from '../../errors.ts';
+import { appCodeOf, errorKey } from '../../errors.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /**
@@ -48,9 +47,4 @@ export function FormSuccess({
       </Stack>
     </Paper>
   );
-}
-
-/** A field's error for display: the i18n key (from the shared schema or the server) translated. */
-export function translatedError(i18n: Pick<i18n, 't'>, error: unknown): string | undefined {
-  return typeof error === 'string' && error ? i18n.t(messageKey(error)) : undefined;
 }
