@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { format } from 'node:util';
 
 // What jsdom lacks and Mantine needs, for component tests (which name `@vitest-environment jsdom`). Media
 // queries are answered for a desktop-wide window, as a browser would; layout observers observe nothing.
@@ -41,6 +42,29 @@ Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
 // findBy… waits up to 5 s rather than 1 s: a test machine running other suites beside can be that slow.
 configure({ asyncUtilTimeout: 5000 });
+
+// A React warning (a key in spread props, an update outside act, a bad prop) or any other console.error or
+// console.warn fails the test that caused it, so none can creep in unnoticed. A test that expects one
+// replaces console.error itself. Registered before the cleanup below, so it runs after it (vitest runs
+// afterEach hooks in reverse order) and also catches what unmounting says.
+let logged: string[] = [];
+const { error, warn } = console;
+const recording =
+  (method: 'error' | 'warn', original: (...args: unknown[]) => void) =>
+  (...args: unknown[]) => {
+    logged.push(`console.${method}: ${format(...args)}`);
+    original(...args);
+  };
+beforeEach(() => {
+  logged = [];
+  console.error = recording('error', error);
+  console.warn = recording('warn', warn);
+});
+afterEach(() => {
+  console.error = error;
+  console.warn = warn;
+  if (logged.length > 0) throw new Error(`The test logged:\n${logged.join('\n')}`);
+});
 
 // Testing Library unmounts after each test by itself only with vitest's globals, which we do not use.
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import type { ProfileFields, ProfileSectionInput } from '@amiko/core';
 import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { notify } from '../../notify.tsx';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelect.tsx';
 import { LevelsInput, MonthInput } from '../../components/FieldInputs.tsx';
@@ -38,7 +38,7 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
 
   const input = (spec: FieldSpec) => {
     const label = t(`profile:fields.${spec.name}`);
-    const common = { label, error: fieldError(spec.name), key: spec.name };
+    const common = { label, error: fieldError(spec.name) };
     switch (spec.kind) {
       case 'select':
         return (
@@ -105,6 +105,10 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
     }
   };
 
+  // Keys go straight on the element: React warns about a key inside spread props.
+  const inputs = (specs: FieldSpec[]) =>
+    specs.map((spec) => <Fragment key={spec.name}>{input(spec)}</Fragment>);
+
   const generalError =
     save.error && Object.keys(fieldErrors).length === 0
       ? i18n.t(appCodeOf(save.error) === 'VALIDATION' ? errorKey(save.error) : 'profile:errors.sectionSave')
@@ -119,9 +123,9 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {fields.filter((f) => !WIDE_KINDS.includes(f.kind)).map(input)}
+          {inputs(fields.filter((f) => !WIDE_KINDS.includes(f.kind)))}
         </SimpleGrid>
-        {fields.filter((f) => WIDE_KINDS.includes(f.kind)).map(input)}
+        {inputs(fields.filter((f) => WIDE_KINDS.includes(f.kind)))}
         {section === 'newInTown' && <NewInTownLine profile={{ ...profile, ...values }} />}
         {generalError && (
           <Text c="red.8" size="sm" role="alert">
