@@ -1,23 +1,16 @@
 import { PHOTO_MAX_BYTES, PHOTO_MIME_TYPES, type PhotoCrop } from '@amiko/core';
-import { Box, Button, FileButton, Group, Modal, Progress, Slider, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCrop, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../errors.ts';
 import { usePlatform } from '../platform.tsx';
 import { trpc } from '../trpc.ts';
 import { uploadPhoto, UploadError, type UploadedPhoto } from '../uploads.ts';
 import { MemberAvatar } from './MemberAvatar.tsx';
+import { PhotoCropper } from './PhotoCropper.tsx';
 
 type Editing = { kind: 'upload'; file: File; url: string } | { kind: 'recrop'; url: string };
-
-const toCrop = (area: Area): PhotoCrop => ({
-  x: Math.max(0, Math.round(area.x)),
-  y: Math.max(0, Math.round(area.y)),
-  width: Math.max(1, Math.round(area.width)),
-  height: Math.max(1, Math.round(area.height)),
-});
 
 /** True when the browser can decode the image at `url` into something with a size. */
 async function isReadableImage(url: string): Promise<boolean> {
@@ -45,9 +38,6 @@ export function PhotoEditor(props: {
   const { t, i18n } = useTranslation(['common', 'profile']);
   const platform = usePlatform();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
-  const [area, setArea] = useState<Area | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const recrop = trpc.profile.recropPhoto.useMutation();
@@ -62,9 +52,6 @@ export function PhotoEditor(props: {
 
   const open = (next: Editing) => {
     setError(null);
-    setCrop({ x: 0, y: 0 });
-    setZoom(1);
-    setArea(null);
     setProgress(null);
     setEditing(next);
   };
@@ -91,16 +78,16 @@ export function PhotoEditor(props: {
     open({ kind: 'upload', file, url });
   };
 
-  const save = async () => {
-    if (!editing || !area) return;
+  const save = async (crop: PhotoCrop) => {
+    if (!editing) return;
     setError(null);
     try {
       let saved: UploadedPhoto;
       if (editing.kind === 'upload') {
         setProgress(0);
-        saved = await uploadPhoto(platform.apiBaseUrl, editing.file, toCrop(area), setProgress);
+        saved = await uploadPhoto(platform.apiBaseUrl, editing.file, crop, setProgress);
       } else {
-        saved = await recrop.mutateAsync({ crop: toCrop(area) });
+        saved = await recrop.mutateAsync({ crop });
       }
       setEditing(null);
       props.onSaved(saved);
@@ -155,56 +142,16 @@ export function PhotoEditor(props: {
         size="lg"
       >
         {editing && (
-          <Stack>
-            <Box pos="relative" h={320} bg="dark.7" style={{ borderRadius: 8, overflow: 'hidden' }}>
-              <Cropper
-                image={editing.url}
-                crop={crop}
-                zoom={zoom}
-                aspect={1}
-                cropShape="round"
-                showGrid={false}
-                onCropChange={setCrop}
-                onZoomChange={setZoom}
-                onCropComplete={(_, pixels) => setArea(pixels)}
-                cropperProps={{ 'aria-label': t('profile:photo.cropArea') } as never}
-              />
-            </Box>
-            <Text size="sm" c="dimmed">
-              {t('profile:photo.cropHint')}
-            </Text>
-            <Slider
-              value={zoom}
-              min={1}
-              max={3}
-              step={0.05}
-              onChange={setZoom}
-              label={null}
-              thumbLabel={t('profile:photo.zoom')}
-              aria-label={t('profile:photo.zoom')}
-            />
-            {progress !== null && (
-              <Progress
-                value={Math.round(progress * 100)}
-                animated
-                aria-label={t('profile:photo.uploading')}
-                data-testid="upload-progress"
-              />
-            )}
-            {error && (
-              <Text c="red.8" size="sm" role="alert" data-testid="photo-error">
-                {error}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditing(null)} disabled={busy}>
-                {t('cancel')}
-              </Button>
-              <Button onClick={save} loading={busy} disabled={!area}>
-                {t('profile:photo.save')}
-              </Button>
-            </Group>
-          </Stack>
+          // Mounted anew for each photo: the crop starts centred and unzoomed.
+          <PhotoCropper
+            key={editing.url}
+            url={editing.url}
+            progress={progress}
+            busy={busy}
+            error={error}
+            onCancel={() => setEditing(null)}
+            onSave={(crop) => void save(crop)}
+          />
         )}
       </Modal>
     </Stack>

@@ -1,37 +1,27 @@
-import type { RouterOutputs } from '@amiko/api';
-import type { CatalogName } from '@amiko/core';
-import { catalogKey, catalogKeyOf } from '@amiko/i18n';
+import { catalogKey } from '@amiko/i18n';
 import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Card,
   Container,
   Group,
-  SimpleGrid,
   Stack,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { notify } from '../../notify.tsx';
-import { IconBan, IconFlag, IconHeart, IconHeartFilled, IconMessageCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { Link, useParams } from 'react-router';
 import { ActivitySign } from '../../components/ActivitySign.tsx';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
-import { NewInTownLine, formatMonth } from '../../components/NewInTown.tsx';
-import { ReportDialog } from '../../components/ReportDialog.tsx';
+import { NewInTownLine } from '../../components/NewInTown.tsx';
 import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
-import { PUBLIC_BASICS, SECTION_FIELDS, type FieldSection, type FieldSpec } from './fields.ts';
-import { PaymentNeededNote } from '../../components/PaymentNeededNote.tsx';
-
-type PublicProfile = RouterOutputs['profile']['view'];
+import { PUBLIC_BASICS, SECTION_FIELDS, type FieldSection } from './fields.ts';
+import { ProfileActions } from './ProfileActions.tsx';
+import { ProfileDetails } from './ProfileDetails.tsx';
 
 /** Fields the basics already show (the languages), left out of their section so they show once. */
 const IN_BASICS = new Set(PUBLIC_BASICS.map((spec) => spec.name));
@@ -77,7 +67,7 @@ export default function ProfileViewScreen() {
                 {t('community:profile.shared', { count: data.sharedInterests.length })}
               </Text>
             )}
-            {data.isSelf ? <SelfNote /> : <Actions profile={data} />}
+            {data.isSelf ? <SelfNote /> : <ProfileActions profile={data} />}
           </Stack>
         </Group>
 
@@ -110,12 +100,12 @@ export default function ProfileViewScreen() {
           <Text style={{ whiteSpace: 'pre-line' }}>{data.story}</Text>
         </Card>
 
-        <Details title={t('profile:sections.basic')} fields={PUBLIC_BASICS} profile={data} />
+        <ProfileDetails title={t('profile:sections.basic')} fields={PUBLIC_BASICS} profile={data} />
         {/* New in town is said in a sentence under the name. */}
         {(Object.keys(SECTION_FIELDS) as FieldSection[])
           .filter((section) => section !== 'newInTown')
           .map((section) => (
-            <Details
+            <ProfileDetails
               key={section}
               title={t(`profile:sections.${section}`)}
               fields={SECTION_FIELDS[section].filter((spec) => !IN_BASICS.has(spec.name))}
@@ -138,150 +128,5 @@ function SelfNote() {
         </Anchor>
       </Group>
     </Alert>
-  );
-}
-
-/** The filled fields of one section, read-only; nothing when the member left them all empty. */
-function Details({ title, fields, profile }: { title: string; fields: FieldSpec[]; profile: PublicProfile }) {
-  const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
-  const values = profile as unknown as Record<string, unknown>;
-  // The values come as the server stores them, plain strings: each an id of the field's catalog (shown as
-  // it is should the catalog not know it).
-  const label = (catalog: CatalogName, id: string) => {
-    const key = catalogKeyOf(catalog, id);
-    return key ? t(key) : id;
-  };
-  const rows = fields.flatMap((spec) => {
-    const value = values[spec.name];
-    let text: string | null = null;
-    if (spec.kind === 'select' && typeof value === 'string') text = label(spec.catalog, value);
-    else if (spec.kind === 'multi' && Array.isArray(value) && value.length > 0)
-      text = value.map((id) => label(spec.catalog, String(id))).join(', ');
-    else if ((spec.kind === 'text' || spec.kind === 'textarea') && typeof value === 'string' && value)
-      text = value;
-    else if (spec.kind === 'levels' && value && typeof value === 'object') {
-      const entries = Object.entries(value as Record<string, string>);
-      if (entries.length > 0)
-        text = entries
-          .map(([key, level]) => `${label(spec.keys, key)}: ${label(spec.levels, level)}`)
-          .join(', ');
-    } else if (spec.kind === 'month' && typeof value === 'string') text = formatMonth(value, i18n.language);
-    else if (spec.kind === 'switch' && value === true) text = t('common:yes');
-    return text ? [{ label: t(`profile:fields.${spec.name}`), text }] : [];
-  });
-  if (rows.length === 0) return null;
-  return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" style={{ margin: 0 }}>
-        {rows.map((row) => (
-          <div key={row.label}>
-            <Text component="dt" size="sm" c="dimmed">
-              {row.label}
-            </Text>
-            <Text component="dd" m={0}>
-              {row.text}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-    </Card>
-  );
-}
-
-function Actions({ profile }: { profile: PublicProfile }) {
-  const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const [blocking, setBlocking] = useState(false);
-  const [reporting, setReporting] = useState(false);
-  const toggle = trpc.favorites.toggle.useMutation({
-    onSuccess: ({ isFavorite }) => {
-      utils.profile.view.setData({ memberId: profile.id }, (old) => (old ? { ...old, isFavorite } : old));
-      void utils.favorites.list.invalidate();
-    },
-  });
-  const block = trpc.blocks.block.useMutation({
-    onSuccess: async () => {
-      await Promise.all([
-        utils.community.directory.invalidate(),
-        utils.favorites.list.invalidate(),
-        utils.blocks.list.invalidate(),
-      ]);
-      void notify({ message: t('community:block.done', { name: profile.name }), color: 'teal' });
-      await navigate('/community');
-    },
-  });
-
-  return (
-    <>
-      <Group gap="sm" mt="sm">
-        <Button
-          variant={profile.isFavorite ? 'filled' : 'light'}
-          leftSection={
-            profile.isFavorite ? (
-              <IconHeartFilled size={16} aria-hidden="true" />
-            ) : (
-              <IconHeart size={16} aria-hidden="true" />
-            )
-          }
-          aria-pressed={profile.isFavorite}
-          loading={toggle.isPending}
-          onClick={() => toggle.mutate({ memberId: profile.id })}
-          data-testid="favorite-toggle"
-        >
-          {profile.isFavorite ? t('community:favorites.remove') : t('community:favorites.add')}
-        </Button>
-        <Button
-          component={Link}
-          to={`/messages?with=${encodeURIComponent(profile.id)}`}
-          variant="light"
-          leftSection={<IconMessageCircle size={16} aria-hidden="true" />}
-        >
-          {t('community:profile.message')}
-        </Button>
-        <Button
-          variant="outline"
-          color="red.8"
-          leftSection={<IconBan size={16} aria-hidden="true" />}
-          onClick={() => setBlocking(true)}
-        >
-          {t('community:block.action')}
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconFlag size={16} aria-hidden="true" />}
-          onClick={() => setReporting(true)}
-        >
-          {t('community:report.action')}
-        </Button>
-      </Group>
-      <PaymentNeededNote />
-      {toggle.error && (
-        <Text c="red.8" size="sm" role="alert">
-          {i18n.t(errorKey(toggle.error))}
-        </Text>
-      )}
-      <ConfirmModal
-        opened={blocking}
-        title={t('community:block.title', { name: profile.name })}
-        confirmLabel={t('community:block.confirm')}
-        onConfirm={() => block.mutate({ memberId: profile.id })}
-        onClose={() => setBlocking(false)}
-        loading={block.isPending}
-        error={block.error ? i18n.t(errorKey(block.error)) : null}
-        danger
-      >
-        {t('community:block.text', { name: profile.name })}
-      </ConfirmModal>
-      <ReportDialog
-        memberId={profile.id}
-        name={profile.name}
-        opened={reporting}
-        onClose={() => setReporting(false)}
-      />
-    </>
   );
 }
