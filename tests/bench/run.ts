@@ -5,6 +5,7 @@
 const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   messaging: () => import('./messaging.ts'),
   directory: () => import('./directory.ts'),
+  places: () => import('./places.ts'),
 };
 
 const args = process.argv.slice(2);
