@@ -1,4 +1,4 @@
-// `node packages/places/scripts/generate-cldr-names.ts` writes src/data/cldr-german-names.ts: the German
+// `node packages/places/scripts/generate-cldr-names.ts` writes src/tables/cldr-german-names.ts: the German
 // names of the cities that name a time zone, from CLDR's German time-zone names (cldr-dates-full,
 // main/de/timeZoneNames.json: "Europe/Vienna" → "Wien"), read from its npm tarball (scripts/sources.ts).
 //
@@ -10,7 +10,7 @@ import { fold } from '../src/fold.ts';
 import { readGeonames, spellingsOf, type GeonamesRow } from '../src/source.ts';
 import { CLDR_DATES_FULL, readPackageJson, writeModule } from './sources.ts';
 
-const OUTPUT = new URL('../src/data/cldr-german-names.ts', import.meta.url);
+const OUTPUT = new URL('../src/tables/cldr-german-names.ts', import.meta.url);
 /** Zones named after something other than their city, with what they are named after. */
 const NOT_A_CITY: Record<string, string> = {
   'Indian/Mahe': 'the island of Mahé; its city is Victoria',

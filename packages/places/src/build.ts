@@ -1,8 +1,8 @@
 // Builds the binary index (index-file.ts) from GeoNames' cities500 and the committed tables: done once per
 // data version, in a process of its own (build-main.ts), then read from the cache (cache.ts). A German or
 // English name that is not among its place's GeoNames spellings fails the build.
-import { CLDR_GERMAN_NAMES } from './data/cldr-german-names.ts';
-import { REGIONS } from './data/regions.ts';
+import { CLDR_GERMAN_NAMES } from './tables/cldr-german-names.ts';
+import { REGIONS } from './tables/regions.ts';
 import { EXONYMS, type Exonym } from './exonyms.ts';
 import { foldings, isLatin } from './fold.ts';
 import {

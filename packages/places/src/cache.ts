@@ -40,8 +40,8 @@ const INPUTS = [
   './source.ts',
   './index-file.ts',
   './exonyms.ts',
-  './data/regions.ts',
-  './data/cldr-german-names.ts',
+  './tables/regions.ts',
+  './tables/cldr-german-names.ts',
 ];
 
 export interface LoadInfo {

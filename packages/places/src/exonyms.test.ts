@@ -1,9 +1,9 @@
 // The hand-written table of German and English names (exonyms.ts) and CLDR's German city names
-// (data/cldr-german-names.ts) hold only names GeoNames itself lists for that place: a typo, a wrong id or
+// (tables/cldr-german-names.ts) hold only names GeoNames itself lists for that place: a typo, a wrong id or
 // a name of another place fails here (and fails the index build, which runs the same check).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { namesByLanguage } from './build.ts';
-import { CLDR_GERMAN_NAMES } from './data/cldr-german-names.ts';
+import { CLDR_GERMAN_NAMES } from './tables/cldr-german-names.ts';
 import { EXONYMS } from './exonyms.ts';
 import { placeById, preparePlaces } from './index.ts';
 import { readGeonames, type GeonamesRow } from './source.ts';
