@@ -5,7 +5,7 @@ import { COMMON_ERRORS } from '../errors.ts';
 import { emailSchema, optionalText, requiredText, uiLanguageSchema } from './common.ts';
 
 // The public site's inputs (SPEC §3 Feedback and Contact message, §7 Page view). The forms validate with
-// these schemas (zod4Resolver) and the procedures with the very same ones.
+// these schemas (useAppForm) and the procedures with the very same ones.
 
 /** The interface language the visitor used; stored with the submission so the team can answer in it. */
 const language = uiLanguageSchema.optional();
