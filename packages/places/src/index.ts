@@ -9,7 +9,13 @@ import type { UiLanguage } from '@amiko/core';
 import { openGazetteer, openGazetteerAsync, type LoadInfo } from './cache.ts';
 import type { Gazetteer } from './gazetteer.ts';
 import { distanceKm, placesNear, type Coordinates } from './near.ts';
-import { describe, searchPlaces as search, type PlaceMatch, type SearchOptions } from './search.ts';
+import {
+  describe,
+  exactMatch,
+  searchPlaces as search,
+  type PlaceMatch,
+  type SearchOptions,
+} from './search.ts';
 
 export { distanceKm, type Coordinates, type LoadInfo, type PlaceMatch, type SearchOptions };
 
@@ -62,6 +68,19 @@ export function searchPlaces(query: string, options: SearchOptions): PlaceMatch[
   const limit = Math.max(1, Math.min(MAX_RESULTS, requested));
   const g = gazetteer();
   return describe(g, search(g, query, { ...options, limit }), options.language);
+}
+
+/**
+ * The GeoNames id of the place a city's name, written out in full, means: a name or spelling equal to it,
+ * ASCII-folded ("Muenchen", "munchen" and "München" are Munich), within the country when one is given
+ * (ISO 3166-1 alpha-2, any case), the most populous such place; null when none is called that.
+ */
+export function matchPlace(text: string, options: { country?: string | null } = {}): number | null {
+  const g = gazetteer();
+  const country = options.country ? g.countryIndexOf(options.country) : -1;
+  if (options.country && country < 0) return null;
+  const place = exactMatch(g, text, country);
+  return place < 0 ? null : g.s.ids[place]!;
 }
 
 /** The place with this GeoNames id, named in the language; null when the gazetteer has none. */

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openGazetteer } from './cache.ts';
 import { fold } from './fold.ts';
 import type { Gazetteer } from './gazetteer.ts';
-import { coordinatesOf, near, placeById, preparePlaces, searchPlaces } from './index.ts';
+import { coordinatesOf, matchPlace, near, placeById, preparePlaces, searchPlaces } from './index.ts';
 import { distanceKm } from './near.ts';
 import { matches, searchPlaces as searchIndex } from './search.ts';
 
@@ -193,6 +193,28 @@ describe('placeById, coordinatesOf', () => {
     expect(placeById(1, 'en')).toBeNull();
     expect(placeById(-5, 'de')).toBeNull();
     expect(coordinatesOf(99_999_999)).toBeNull();
+  });
+});
+
+describe('matchPlace', () => {
+  it('reads a city written out in full, in any spelling, within the member’s country', () => {
+    for (const text of ['München', 'Muenchen', 'munchen', 'Munich', ' MÜNCHEN ']) {
+      expect([text, matchPlace(text, { country: 'de' })]).toEqual([text, MUNICH]);
+    }
+    expect(matchPlace('Köln', { country: 'DE' })).toBe(COLOGNE);
+    expect(matchPlace('Wien')).toBe(VIENNA);
+    // Within the country given: Frankfurt (Oder) is not the larger Frankfurt.
+    expect(matchPlace('Frankfurt am Main', { country: 'de' })).toBe(FRANKFURT_MAIN);
+    expect(matchPlace('Cambridge', { country: 'us' })).not.toBe(CAMBRIDGE_ENGLAND);
+    expect(matchPlace('Cambridge', { country: 'gb' })).toBe(CAMBRIDGE_ENGLAND);
+  });
+
+  it('never guesses: a prefix, another country or a made-up town is no match', () => {
+    expect(matchPlace('Münch', { country: 'de' })).toBeNull();
+    expect(matchPlace('München', { country: 'fr' })).toBeNull();
+    expect(matchPlace('Atlantis Nord', { country: 'de' })).toBeNull();
+    expect(matchPlace('   ')).toBeNull();
+    expect(matchPlace('Berlin', { country: 'zz' })).toBeNull();
   });
 });
 

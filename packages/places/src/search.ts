@@ -308,6 +308,24 @@ export function searchPlaces(g: Gazetteer, query: string, options: SearchOptions
   return results;
 }
 
+/**
+ * The place a name written out in full means: one whose name or spelling equals the text, folded, in the
+ * given country when one is given (-1: any), the most populous of them; -1 when there is none. How the
+ * free-text cities of earlier Amikos are moved onto places: never a guess from a prefix.
+ */
+export function exactMatch(g: Gazetteer, text: string, country: number): number {
+  const folded = fold(text.slice(0, MAX_QUERY_LENGTH));
+  if (!folded) return -1;
+  const query = Buffer.from(folded, 'latin1');
+  let found = -1;
+  for (let k = lowerBound(g, query); k < g.keyCount && compare(g, k, query) === 0; k += 1) {
+    const place = g.s.keyPlace[k]! & ~OWN_NAME;
+    if (country >= 0 && g.s.country[place] !== country) continue;
+    if (found < 0 || g.weight(place) > g.weight(found)) found = place;
+  }
+  return found;
+}
+
 /** The results as the member sees them, in the language asked for. */
 export function describe(g: Gazetteer, places: number[], language: UiLanguage): PlaceMatch[] {
   const matches = places.map((place) => ({
