@@ -79,7 +79,18 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       nativeLanguage: str('native_language').$type<CatalogId<'languages'>>(),
       otherLanguages: list<CatalogId<'languages'>>('other_languages'),
       country: str('country').$type<CatalogId<'countries'>>(),
+      /**
+       * The member's place: a GeoNames id (@amiko/places), a city or town, never anything more precise.
+       * Shown to each reader in their language; distances are computed from it and never shown (issue 33).
+       */
+      placeId: int('place_id'),
+      /**
+       * The city as typed before Amiko knew places: kept for a member whose text matched no place (shown
+       * until they pick one); null for every member who has picked a place since.
+       */
       city: str('city'),
+      /** When a member whose typed city matched no place was asked to pick one (they are asked once). */
+      placeAskedAt: timestamp('place_asked_at'),
       timezone: str('timezone'),
       photoKey: str('photo_key'),
       croppedPhotoKey: str('cropped_photo_key'),
