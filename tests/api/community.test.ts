@@ -294,9 +294,20 @@ describe('who the directory shows', () => {
       activity: null,
       newInTown: null,
     });
-    // An unverified member sees what a visitor sees.
+  });
+
+  it('shows an account whose address is unverified no member at all, and asks it to verify (issue 30.12)', async () => {
+    await insertMember(ts.server.database, { name: 'Una Seen', city: 'Unverifiedtown' });
+    // Until issue 30.12 it saw what a visitor sees: names, photos and cities of real members.
     const unverified = await createMember(ts, { verified: false, onboarded: false });
-    expect((await unverified.client.trpc.community.directory.query({})).limited).toBe(true);
+    const refused = await failure(unverified.client.trpc.community.directory.query({}));
+    expect(refused.data?.appCode).toBe('EMAIL_NOT_VERIFIED');
+    expect(refused.message).toBe('common:errors.emailNotVerified');
+    // Once verified, the directory opens.
+    const { db, t } = ts.server.database;
+    await db.update(t.members).set({ emailVerified: true }).where(eq(t.members.id, unverified.id));
+    const cards = await allPages(unverified.client);
+    expect(names(cards)).toContain('Una Seen');
   });
 });
 

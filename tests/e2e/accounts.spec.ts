@@ -255,7 +255,12 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('current-email')).toHaveText(`Your email address: ${member.email}`);
     const confirm = await amiko.waitForMail(newEmail, { subject: /new email address/i });
     await page.goto(linkIn(confirm));
-    await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
+    // It says that the address was changed, not that the member may now sign in (issue 30.16).
+    await expect(page.getByRole('heading', { name: 'Email address changed' })).toBeVisible();
+    await expect(
+      page.getByText('Your email address has been changed to the one this link was sent to.'),
+    ).toBeVisible();
+    await expect(page.getByText('You can now sign in')).toHaveCount(0);
     // Signed in: the page leads back to the settings, not to a sign-in the member does not need (18.8).
     await expect(page.getByRole('link', { name: 'Go to Sign In' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Back to your account settings' }).click();

@@ -97,7 +97,7 @@ const EXPECTED: Record<string, Row> = {
   'site.feedback':                [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
   'site.pageView':                [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
   'site.setLanguage':             [SIGN_IN,  OK,        OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
-  'community.directory':          [OK,       OK,        OK,     OK,     OK,     OK,       OK,      OK],
+  'community.directory':          [OK,       VERIFY,    OK,     OK,     OK,     OK,       OK,      OK],
   'favorites.list':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],

@@ -1,5 +1,6 @@
 import {
   ageOn,
+  COMMON_ERRORS,
   idSchema,
   type ActivityBucket,
   newInTownRole,
@@ -15,6 +16,7 @@ import { appError } from '../errors.ts';
 import { activityFor } from './activity.ts';
 import { blockedIdsEitherWay } from './blocks.ts';
 import type { DirectoryCursor, DirectoryHit } from './directory/member-index.ts';
+import { placeLabel } from './places.ts';
 import { avatarUrl, cardColumns, may, NO_BLOCKS, visibilityOf } from './views.ts';
 
 /** How many interests a card names before '+N more'. */
@@ -144,7 +146,12 @@ export async function directoryPage(
   input: z.output<typeof directoryQuerySchema>,
 ): Promise<DirectoryPage> {
   const { deps } = ctx;
-  const viewerId = ctx.session?.member.emailVerified ? ctx.session.member.id : null;
+  // An account whose address was never confirmed sees no member (issue 30.12): visitors see the limited
+  // directory, but a signed-in account is asked to verify first, as every other member page asks it.
+  if (ctx.session && !ctx.session.member.emailVerified) {
+    throw appError('EMAIL_NOT_VERIFIED', COMMON_ERRORS.emailNotVerified);
+  }
+  const viewerId = ctx.session ? ctx.session.member.id : null;
   const limited = viewerId === null;
   const sort: DirectorySort = limited ? 'newest' : input.sort;
   const filters: DirectoryFilters = limited ? {} : input.filters;
@@ -204,7 +211,7 @@ export async function directoryPage(
         id: row.id,
         name: row.name.trim().split(/\s+/)[0] ?? '',
         avatarUrl: avatarUrl(row),
-        city: row.city,
+        city: placeLabel(row, ctx.language),
         age: null,
         interests: [],
         moreInterests: 0,
@@ -218,7 +225,7 @@ export async function directoryPage(
       id: row.id,
       name: row.name,
       avatarUrl: avatarUrl(row),
-      city: row.city,
+      city: placeLabel(row, ctx.language),
       age: row.birthday ? ageOn(row.birthday, now) : null,
       interests,
       moreInterests: row.interests.length - interests.length,

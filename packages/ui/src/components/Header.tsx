@@ -1,4 +1,4 @@
-import { headerMode } from '@amiko/core';
+import { destinationAfterSignIn, headerMode } from '@amiko/core';
 import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,15 @@ export function Header() {
   }
 
   const full = mode === 'full';
+  // A signed-in member without the full navigation is shown the way on: verifying their address, or the
+  // onboarding step they left (issue 30.1, 30.12).
+  const nextStep: NavItem | null =
+    member && !full
+      ? {
+          to: destinationAfterSignIn(member),
+          label: member.emailVerified ? t('nav.setUpProfile') : t('nav.verifyEmail'),
+        }
+      : null;
   // My Why comes first, as in the spec's full menu (Home, My Why, …): on wide screens the logo is Home.
   const items: NavItem[] = [
     { to: '/my-story', label: t('nav.myWhy') },
@@ -61,6 +70,7 @@ export function Header() {
           { to: '/settings', label: t('nav.settings') },
         ]
       : []),
+    ...(nextStep ? [nextStep] : []),
   ];
 
   return (
@@ -77,9 +87,16 @@ export function Header() {
                 <MemberControls hasUnread={hasUnread} onOpenMessages={clear} />
               </Suspense>
             ) : member ? (
-              <Button variant="subtle" onClick={signOut} visibleFrom="sm" data-testid="sign-out">
-                {t('nav.signOut')}
-              </Button>
+              <>
+                {nextStep && (
+                  <Button component={Link} to={nextStep.to} visibleFrom="sm" data-testid="next-step">
+                    {nextStep.label}
+                  </Button>
+                )}
+                <Button variant="subtle" onClick={signOut} visibleFrom="sm" data-testid="sign-out">
+                  {t('nav.signOut')}
+                </Button>
+              </>
             ) : (
               // Held invisible while the session loads, so members never see it flash and nothing shifts.
               <Button

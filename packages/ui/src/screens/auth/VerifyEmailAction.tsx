@@ -1,3 +1,4 @@
+import { destinationAfterSignIn, nextOnboardingStep } from '@amiko/core';
 import type { TranslationKey } from '@amiko/i18n';
 import { Anchor, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
@@ -19,6 +20,8 @@ export default function VerifyEmailAction() {
   const code = params.get('code');
   const utils = trpc.useUtils();
   const { member } = useSession();
+  // The success page shows once the session has been read again (onSuccess is awaited), so it knows
+  // whether the member is verified now and which onboarding step comes next.
   const verify = trpc.auth.verifyEmail.useMutation({ onSuccess: () => utils.auth.me.invalidate() });
   // A link is applied once, also when React runs effects twice in development.
   const applied = useRef<string | null>(null);
@@ -40,30 +43,44 @@ export default function VerifyEmailAction() {
   }
 
   if (verify.isSuccess) {
+    const changed = verify.data.purpose === 'changeEmail';
+    // The session was read again once the link was applied: a member who verified in the browser they use
+    // goes straight on to the first onboarding step they have not done (or to the community); only a
+    // visitor is sent to sign in.
+    const next = member ? destinationAfterSignIn(member) : '/auth';
+    const lines = changed
+      ? [t('verifyAction.changedLine1'), t('verifyAction.changedLine2')]
+      : [
+          t('verifyAction.successLine1'),
+          t('verifyAction.successLine2'),
+          !member
+            ? t('verifyAction.successLine3')
+            : nextOnboardingStep(member)
+              ? t('verifyAction.signedInNext')
+              : t('verifyAction.signedInReady'),
+        ];
     return (
       <Container size={520} py="xl">
         <Paper withBorder p="lg" radius="md" data-testid="verify-success">
           <Stack>
             <IconCircleCheck size={40} aria-hidden="true" color="var(--mantine-color-green-8)" />
-            <Title order={1}>{t('verifyAction.successTitle')}</Title>
-            <Text>{t('verifyAction.successLine1')}</Text>
-            <Text>{t('verifyAction.successLine2')}</Text>
-            <Text>{t('verifyAction.successLine3')}</Text>
-            {/* Only a visitor is sent to sign in; a signed-in member (who just confirmed a new address,
-                or verified in the browser they use) goes on where they are at home. */}
-            {member ? (
-              verify.data.purpose === 'changeEmail' ? (
-                <Button component={Link} to="/settings/account">
-                  {t('verifyAction.toSettings')}
-                </Button>
-              ) : (
-                <Button component={Link} to="/community">
-                  {t('verifyAction.toCommunity')}
-                </Button>
-              )
-            ) : (
+            <Title order={1}>
+              {changed ? t('verifyAction.changedTitle') : t('verifyAction.successTitle')}
+            </Title>
+            {lines.map((line) => (
+              <Text key={line}>{line}</Text>
+            ))}
+            {!member ? (
               <Button component={Link} to="/auth">
                 {t('verifyAction.toSignIn')}
+              </Button>
+            ) : changed ? (
+              <Button component={Link} to="/settings/account">
+                {t('verifyAction.toSettings')}
+              </Button>
+            ) : (
+              <Button component={Link} to={next}>
+                {nextOnboardingStep(member) ? t('verifyAction.toOnboarding') : t('verifyAction.toCommunity')}
               </Button>
             )}
           </Stack>

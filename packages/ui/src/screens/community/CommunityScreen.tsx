@@ -1,4 +1,10 @@
-import { DIRECTORY_PAGE_SIZE, type DirectoryFilters, type DirectorySort } from '@amiko/core';
+import {
+  destinationAfterSignIn,
+  DIRECTORY_PAGE_SIZE,
+  nextOnboardingStep,
+  type DirectoryFilters,
+  type DirectorySort,
+} from '@amiko/core';
 import {
   Alert,
   Button,
@@ -35,6 +41,8 @@ export default function CommunityScreen() {
   const { t, i18n } = useTranslation(['common', 'community']);
   const { member, loading } = useSession();
   const full = member?.emailVerified === true;
+  // An address never confirmed sees no member at all (the server refuses too): it is asked to verify.
+  const unverified = member !== null && !member.emailVerified;
   const wide = useMediaQuery('(min-width: 48em)', true);
   const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
   const [filters, setFilters] = useState<DirectoryFilters>({});
@@ -46,7 +54,11 @@ export default function CommunityScreen() {
 
   const directory = trpc.community.directory.useInfiniteQuery(
     { filters: full ? filters : {}, sort: full ? sort : 'newest', limit: DIRECTORY_PAGE_SIZE },
-    { enabled: !loading, getNextPageParam: (page) => page.nextCursor ?? undefined, initialCursor: null },
+    {
+      enabled: !loading && !unverified,
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
+      initialCursor: null,
+    },
   );
   const cards = directory.data?.pages.flatMap((page) => page.items) ?? [];
   const limited = directory.data?.pages[0]?.limited ?? !full;
@@ -60,8 +72,27 @@ export default function CommunityScreen() {
           <Text c="dimmed">{t('community:intro')}</Text>
         </div>
 
-        {full ? (
+        {member && unverified ? (
+          <Alert color="indigo" variant="light" data-testid="verify-note" title={t('community:verifyTitle')}>
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{t('community:verifyNote', { email: member.email })}</Text>
+              <Button component={Link} to="/verify-email" size="xs">
+                {t('nav.verifyEmail')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : full ? (
           <>
+            {member && nextOnboardingStep(member) && (
+              <Alert color="indigo" variant="light" data-testid="onboarding-note">
+                <Group justify="space-between" gap="sm">
+                  <Text size="sm">{t('community:onboardingNote')}</Text>
+                  <Button component={Link} to={destinationAfterSignIn(member)} size="xs">
+                    {t('nav.setUpProfile')}
+                  </Button>
+                </Group>
+              </Alert>
+            )}
             <Flex
               direction={wide ? 'row' : 'column'}
               justify="space-between"
@@ -111,7 +142,7 @@ export default function CommunityScreen() {
           )
         )}
 
-        {directory.isPending ? (
+        {unverified ? null : directory.isPending ? (
           <Center py="xl">
             <Loader aria-label={t('loading')} />
           </Center>

@@ -11,6 +11,7 @@ import { appCodeOf, errorKey } from '../../errors.ts';
 import { setOnboardingStep } from '../../hooks/useOnboardingStep.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
+import { readInterestsDraft, saveInterestsDraft } from './interestsDraft.ts';
 import { OnboardingShell } from './OnboardingShell.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
@@ -28,7 +29,10 @@ export default function InterestsListScreen() {
   // After an upload the photo step stays on screen (with the new picture) until the member moves on.
   const [stayOnPhoto, setStayOnPhoto] = useState(false);
   const shown = stayOnPhoto ? 'photo' : step;
-  const [interests, setInterests] = useState<Interest[] | null>(null);
+  // During onboarding the picks are kept as a draft until Continue saves them: a reload keeps them.
+  const [interests, setInterests] = useState<Interest[] | null>(() =>
+    member && step === 'interests' ? readInterestsDraft(member.id) : null,
+  );
   const [error, setError] = useState<string | null>(null);
   // After a refused Continue/Save the hint follows the current choice: 'Select N more' counts down and
   // goes once enough are chosen (a stored text would still say 'Select 7 more' with 11 chosen).
@@ -57,6 +61,7 @@ export default function InterestsListScreen() {
       : error;
   const chooseInterests = (next: Interest[]) => {
     setInterests(next);
+    if (shown === 'interests' && member) saveInterestsDraft(member.id, next);
     // A refusal of the server was about the previous choice.
     setError(null);
   };
@@ -124,6 +129,7 @@ export default function InterestsListScreen() {
               loading={save.isPending}
               onClick={async () => {
                 if (!(await saveInterests())) return;
+                if (member) saveInterestsDraft(member.id, null);
                 setOnboardingStep('story');
                 await navigate('/user-story');
               }}
