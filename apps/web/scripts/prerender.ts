@@ -18,6 +18,9 @@ const { MEMBER_PATHS, PRERENDER_ORIGIN, PUBLIC_PAGES, UI_LANGUAGES, renderPage }
   pathToFileURL(join(web, 'dist-ssr/prerender.js')).href
 )) as typeof Prerender;
 
+/** The web app manifest in a language (public/): its name, description and shortcuts translated. */
+const manifestOf = (language: string) =>
+  language === 'en' ? '/manifest.webmanifest' : `/manifest-${language}.webmanifest`;
 const OG_LOCALE: Record<string, string> = { en: 'en_US', de: 'de_DE' };
 const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -121,6 +124,7 @@ for (const language of UI_LANGUAGES) {
     ];
     const html = template
       .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace('href="/manifest.webmanifest"', `href="${manifestOf(language)}"`)
       .replace(head, (_, between: string) => `${between}${tags.join('\n    ')}`)
       .replace(
         shell,

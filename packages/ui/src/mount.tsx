@@ -3,6 +3,7 @@ import { isValidElement, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { matchRoutes } from 'react-router';
+import { linkManifestOf } from './app-manifest.ts';
 import { App } from './app/App.tsx';
 import { routes } from './app/routes.tsx';
 import type { LazyScreen } from './lazy.tsx';
@@ -17,6 +18,8 @@ import './styles.css';
 export async function mountApp(element: HTMLElement, platform: Platform): Promise<void> {
   const { i18n, ready } = createBrowserI18n([initReactI18next]);
   await ready;
+  linkManifestOf(i18n.resolvedLanguage);
+  i18n.on('languageChanged', () => linkManifestOf(i18n.resolvedLanguage));
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
