@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { MemberDataExport, OpenReport } from '@amiko/api';
+import type { LoggedAction, MemberDataExport, MemberSummary, OpenReport } from '@amiko/api';
 import type { ModerationAction } from '@amiko/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,9 @@ describe('pnpm admin: the command line', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: pnpm admin <command>');
     for (const name of [
+      'members',
+      'log',
+      'sessions',
       'reports',
       'resolve',
       'suspend',
@@ -389,5 +392,114 @@ describe('pnpm admin delete-member, grant-access and export-member', () => {
     expect(exported.stdout).not.toContain('passwordHash');
     expect(exported.stdout).not.toContain('argon2');
     expect(await lastAction(member.id, 'export-member')).toBeDefined();
+  });
+});
+
+describe('pnpm admin members, log and sessions (issue 36.8)', () => {
+  it('finds members by a part of their address or name in any case, or by id; escapes what they wrote', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const frida = await createMember(ts, {
+      name: `Findable Frida ${tag}`,
+      email: `frida-${tag}@example.com`,
+    });
+    const fritz = await createMember(ts, {
+      name: `Fritz ${tag}\u202eevil`,
+      email: `fritz-${tag}@example.org`,
+    });
+    await run('suspend', fritz.id, '--reason', 'spam', '--by', 'Mia');
+
+    const byName = await run('members', `FINDABLE FRIDA ${tag.toUpperCase()}`);
+    expect(byName).toMatchObject({ code: 0, stderr: '' });
+    expect(byName.stdout).toContain(`Findable Frida ${tag} <frida-${tag}@example.com> (${frida.id})`);
+    expect(byName.stdout).toMatch(
+      /joined \d{4}-\d{2}-\d{2}, last active (never|\d{4}-\d{2}-\d{2}); verified, can message/,
+    );
+    expect(byName.stdout).not.toContain('Fritz');
+
+    const byAddress = await command(['members', tag]);
+    expect(byAddress.code).toBe(0);
+    expect(byAddress.stdout).toContain('2 member(s), newest first:');
+    expect(byAddress.stdout).toContain(`Fritz ${tag}\\u202eevil <fritz-${tag}@example.org> (${fritz.id})`);
+    expect(byAddress.stdout).not.toContain('\u202e');
+    expect(byAddress.stdout).toMatch(/SUSPENDED, verified, can message/);
+
+    const byId = JSON.parse((await run('members', frida.id, '--json')).stdout) as MemberSummary[];
+    expect(byId.map((m) => m.id)).toEqual([frida.id]);
+    expect((await run('members', `nobody-${tag}`)).stdout).toBe(
+      `No member's address, name or id holds "nobody-${tag}".\n`,
+    );
+    expect((await run('members')).code).toBe(2);
+  });
+
+  it('shows the moderation log, newest first, of everyone or of one member', async () => {
+    const member = await createMember(ts, { name: 'Logged Lou', access: 'none' });
+    await run('grant-access', member.email, '--reason', 'goodwill', '--by', 'Ole');
+    await run('suspend', member.email, '--reason', 'threats\nin two lines', '--by', 'Mia');
+
+    const own = await run('log', '--member', member.email);
+    expect(own).toMatchObject({ code: 0, stderr: '' });
+    const lines = own.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z  suspend Logged Lou <${member.email}> \\(${member.id}\\), by Mia: threats\\\\nin two lines$`,
+      ),
+    );
+    expect(lines[1]).toContain(`grant-access Logged Lou <${member.email}> (${member.id}), by Ole: goodwill`);
+
+    const newest = await run('log', '--limit', '1');
+    expect(newest.stdout.trimEnd().split('\n')).toEqual([lines[0]]);
+    const json = JSON.parse((await run('log', '--member', member.id, '--json')).stdout) as LoggedAction[];
+    expect(json.map((entry) => entry.action)).toEqual(['suspend', 'grant-access']);
+    expect(json[0]!.member).toEqual({ id: member.id, name: 'Logged Lou', email: member.email });
+    expect((await run('log', '--limit', '0')).code).toBe(2);
+    expect((await run('log', '--member', 'nobody@example.com')).code).toBe(1);
+  });
+
+  it('lists a member’s sessions and signs one or all out: that socket closes from another process, the rest stay signed in', async () => {
+    const member = await createMember(ts, { name: 'Travelling Tom' });
+    const lost = await liveSocket(member);
+    const listed = await command(['sessions', member.email]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(`Travelling Tom <${member.email}> (${member.id}) is signed in 2 time(s)`);
+    const ids = [...listed.stdout.matchAll(/^Session (\S+): signed in \S+, last used \S+h, ends \S+$/gm)].map(
+      (m) => m[1]!,
+    );
+    expect(ids).toHaveLength(2);
+    expect(listed.stdout).not.toContain(lost.token.split('.')[1]!);
+    const lostId = lost.token.split('.')[0]!;
+    expect(ids).toContain(lostId);
+
+    const ended = await command([
+      'sessions',
+      member.email,
+      '--end',
+      lostId,
+      '--reason',
+      'lost phone',
+      '--by',
+      'Mia',
+    ]);
+    expect(ended).toMatchObject({ code: 0, stderr: '' });
+    expect(ended.stdout).toContain(
+      `Signed Travelling Tom <${member.email}> (${member.id}) out of session ${lostId}`,
+    );
+    expect((await lost.closed()).reason).toBe('io server disconnect');
+    await expect(connectSocket(ts.url, { cookie: sessionCookie(lost.token) })).rejects.toThrow(
+      'common:errors.notSignedIn',
+    );
+    expect((await member.client.trpc.auth.me.query())?.id).toBe(member.id);
+    expect(await lastAction(member.id, 'end-sessions')).toMatchObject({
+      actor: 'Mia',
+      reason: `session ${lostId}: lost phone`,
+    });
+
+    expect(await run('sessions', member.email, '--end', 'no-such-session')).toMatchObject({ code: 1 });
+    expect((await run('sessions', member.email, '--end', lostId, '--end-all')).code).toBe(2);
+    const all = await run('sessions', member.id, '--end-all');
+    expect(all.stdout).toContain('out of all 1 session(s)');
+    expect(await member.client.trpc.auth.me.query()).toBeNull();
+    expect((await run('sessions', member.id)).stdout).toContain('is signed in nowhere.');
+    expect((await run('sessions', member.id, '--end-all')).stdout).toContain('nothing to do');
   });
 });

@@ -33,9 +33,13 @@ export { startJobRunner, type JobRunner } from './services/jobs.ts';
 export { exportMemberData, type MemberDataExport } from './services/member-export.ts';
 export {
   deleteMemberAsOperator,
+  endSessions,
   exportMemberForOperator,
   findMemberByReference,
+  findMembers,
   grantAccess,
+  memberSessions,
+  moderationLog,
   openReports,
   resendMail,
   resolveReport,
@@ -43,6 +47,9 @@ export {
   suspendMember,
   unsuspendMember,
   type Acting,
+  type LoggedAction,
+  type MemberSession,
+  type MemberSummary,
   type ModerationDeps,
   type OpenReport,
   type ReportParty,

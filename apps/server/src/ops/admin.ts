@@ -1,29 +1,19 @@
 import { existsSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { userInfo } from 'node:os';
-import {
-  createLocalPhotoStore,
-  createMailer,
-  deleteMemberAsOperator,
-  exportMemberForOperator,
-  failedMails,
-  findMemberByReference,
-  grantAccess,
-  MAIL_RETRY_DELAYS_MS,
-  openReports,
-  resendMail,
-  resolveReport,
-  suspendMember,
-  unsuspendMember,
-  type FailedMail,
-  type Logger,
-  type ModerationDeps,
-  type OpenReport,
-  type Realtime,
-  type ReportParty,
-} from '@amiko/api';
-import { createSessionStore } from '@amiko/auth';
-import { openDatabase, type Database, type Member } from '@amiko/db';
-import nodemailer from 'nodemailer';
+import type {
+  FailedMail,
+  LoggedAction,
+  Logger,
+  MemberSession,
+  MemberSummary,
+  ModerationDeps,
+  OpenReport,
+  Realtime,
+  ReportParty,
+} from '@amiko/api/operators';
+import type * as operatorsModule from '@amiko/api/operators';
+import type { Database, Member } from '@amiko/db';
 import { readEnv } from '../env.ts';
 import { commandExitCode, dataLocation, OpsError, shown, UsageError } from './common.ts';
 
@@ -33,20 +23,63 @@ import { commandExitCode, dataLocation, OpsError, shown, UsageError } from './co
 // and why. This process has no sockets: the servers close a suspended or deleted member's live connections
 // themselves, from the moderation log (apps/server/src/plugins/socket.ts). What members wrote (names,
 // addresses, notes, messages) is printed through shown(): escaped, so it can never draw lines of its own.
+// It loads the database and the services only once the command line is understood, and only those of the
+// operators' entry (@amiko/api/operators): `--help` and a wrong command line answer at once.
+
+type Operators = typeof operatorsModule;
 
 interface Command {
   /** The arguments after the command's name, for the usage line. */
   args: string;
   /** What it does, in a line for the overview. */
   summary: string;
-  /** What it does, in full, for `pnpm admin <command> --help`. */
-  details: string;
+  /** What it does, in full, for `pnpm admin <command> --help` (a function: it needs the services' constants). */
+  details: string | ((operators: Operators) => string);
   /** Options it takes besides --by and --help: with a value, or a flag; required ones must be given. */
   options: Record<string, { required: boolean; help: string; flag?: boolean }>;
   positional: number;
 }
 
 const COMMANDS = {
+  members: {
+    args: '<email, name or id> [--json]',
+    summary: 'find members by email address, name or id',
+    details:
+      'Lists the members whose email address or name contains the text (in any case), or whose id it is,\n' +
+      'newest first (at most 50): name, address, id, when they joined and were last active, whether they\n' +
+      'verified their address and can message, and whether they are suspended or deleted.',
+    options: { json: { required: false, flag: true, help: 'the members as JSON instead of text' } },
+    positional: 1,
+  },
+  log: {
+    args: '[--member <member>] [--limit <n>] [--json]',
+    summary: 'the moderation log: who did what, when, to whom, why',
+    details:
+      'Shows the moderation log, newest first: every action taken with pnpm admin (suspensions, deletions,\n' +
+      'access granted, exports, reports resolved, mails sent again, sessions ended), who took it, on whom\n' +
+      "and why. --member shows one member's; --limit how many (default 100).",
+    options: {
+      member: { required: false, help: 'only the actions on this member' },
+      limit: { required: false, help: 'how many actions, newest first (default 100, at most 1000)' },
+      json: { required: false, flag: true, help: 'the actions as JSON instead of text' },
+    },
+    positional: 0,
+  },
+  sessions: {
+    args: '<member> [--end <sessionId> | --end-all] [--reason <text>]',
+    summary: "a member's signed-in devices; sign one or all out",
+    details:
+      'Lists the sessions of a member, one per browser or desktop app they signed in with: when it began,\n' +
+      'when it was last used (to the hour) and when it ends. --end signs out one session, --end-all every\n' +
+      "one (a lost laptop, a shared computer): the member's live connections close within a second on every\n" +
+      'server, and the action is logged.',
+    options: {
+      end: { required: false, help: 'the id of a session to end (as listed)' },
+      'end-all': { required: false, flag: true, help: 'end every session of the member' },
+      reason: { required: false, help: 'why (kept in the moderation log)' },
+    },
+    positional: 1,
+  },
   reports: {
     args: '[--json]',
     summary: 'the open reports, with the evidence',
@@ -112,7 +145,7 @@ const COMMANDS = {
   mail: {
     args: '[--resend <mailId>]',
     summary: 'mails SMTP did not take; send one again',
-    details:
+    details: ({ MAIL_RETRY_DELAYS_MS }) =>
       'Lists the mails the SMTP server refused or could not take and that have not gone out since, newest\n' +
       'first: id, kind, recipient, when it was made, tries, the last error, and when it is tried next. A\n' +
       `mail is tried ${MAIL_RETRY_DELAYS_MS.length + 1} times over about ${Math.round(MAIL_RETRY_DELAYS_MS.reduce((a, b) => a + b) / 3_600_000)} hours, then given up. With --resend, that one mail is\n` +
@@ -135,7 +168,7 @@ ${Object.entries(COMMANDS)
   .map(([name, command]) => `  ${`${name} ${command.args}`.padEnd(42)} ${command.summary}`)
   .join('\n')}
 
-<member> is a member's id or email address.
+<member> is a member's id or email address (pnpm admin members finds it by name).
 
 Options:
   --by <name>    who acts, for the moderation log (default: your login name)
@@ -148,14 +181,18 @@ take, a database problem), 2 wrong usage.
 In the container: docker compose exec amiko node apps/server/src/ops/admin.ts reports
 `;
 
-function commandUsage(name: CommandName): string {
+async function commandUsage(name: CommandName): Promise<string> {
   const command: Command = COMMANDS[name];
   const options = Object.entries(command.options).map(
     ([option, { help, required }]) => `  --${option.padEnd(12)} ${help}${required ? ' (required)' : ''}`,
   );
+  const details =
+    typeof command.details === 'string'
+      ? command.details
+      : command.details(await import('@amiko/api/operators'));
   return `Usage: pnpm admin ${name} ${command.args}
 
-${command.details}
+${details}
 
 Options:
 ${[...options, `  --${'by'.padEnd(12)} who acts, for the moderation log (default: your login name)`].join('\n')}
@@ -240,11 +277,26 @@ function operatorName(env: AdminIo['env']): string {
   }
 }
 
-async function openForCommand(io: AdminIo): Promise<{ deps: ModerationDeps; database: Database }> {
+interface Opened {
+  deps: ModerationDeps;
+  database: Database;
+  operators: Operators;
+}
+
+/**
+ * The database and the services, loaded now that a command needs them; the mailer's transport only for
+ * `mail` (the one command that sends).
+ */
+async function openForCommand(io: AdminIo, command: CommandName): Promise<Opened> {
   const env = readEnv(io.env);
   const location = dataLocation(io.env);
   if (location.dialect === 'sqlite' && !existsSync(location.databaseFile))
     throw new OpsError(`there is no database at ${location.databaseFile} (DATABASE_URL)`);
+  const [{ openDatabase }, operators] = await Promise.all([
+    import('@amiko/db'),
+    import('@amiko/api/operators'),
+  ]);
+  const { createLocalPhotoStore, createMailer } = operators;
   const database = openDatabase({ url: env.DATABASE_URL, poolSize: 2 });
   try {
     const pending = await database.pendingMigrations();
@@ -262,9 +314,9 @@ async function openForCommand(io: AdminIo): Promise<{ deps: ModerationDeps; data
     warn: (obj, msg) => io.stderr(`amiko admin: warning: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
     error: (obj, msg) => io.stderr(`amiko admin: error: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
   };
+  const smtpUrl = command === 'mail' ? env.SMTP_URL : undefined;
   const deps: ModerationDeps = {
     database,
-    sessions: createSessionStore(database),
     realtime: NO_SOCKETS,
     photos: createLocalPhotoStore(env.UPLOADS_DIR),
     log,
@@ -272,17 +324,52 @@ async function openForCommand(io: AdminIo): Promise<{ deps: ModerationDeps; data
     // With SMTP_URL set there is no dev mailbox whose content to keep.
     mail: createMailer({
       database,
-      transport: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null,
+      transport: smtpUrl ? (await import('nodemailer')).default.createTransport(smtpUrl) : null,
       keepContent: false,
       from: env.MAIL_FROM,
       log: { ...log, warn: () => undefined, error: () => undefined },
     }),
   };
-  return { deps, database };
+  return { deps, database, operators };
 }
 
 const describe = (member: Pick<Member, 'id' | 'name' | 'email'>) =>
   `${shown(member.name) || '(no name)'} <${member.email === null ? 'no address' : shown(member.email)}> (${member.id})`;
+
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : 'never');
+
+function memberText(member: MemberSummary): string {
+  const state = member.deleted
+    ? 'deleted'
+    : [
+        member.suspended && 'SUSPENDED',
+        member.emailVerified ? 'verified' : 'not verified',
+        member.canMessage ? 'can message' : 'cannot message (no payment)',
+      ]
+        .filter(Boolean)
+        .join(', ');
+  return `${describe(member)}
+  joined ${day(member.createdAt)}, last active ${day(member.lastActiveAt)}; ${state}
+`;
+}
+
+function actionText(entry: LoggedAction): string {
+  const on = entry.member ? ` ${describe(entry.member)}` : entry.reportId ? ` report ${entry.reportId}` : '';
+  const why = entry.reason === null ? '' : `: ${shown(entry.reason)}`;
+  return `${entry.createdAt.toISOString()}  ${entry.action}${on}, by ${shown(entry.actor)}${why}\n`;
+}
+
+function sessionText(session: MemberSession): string {
+  return `Session ${session.id}: signed in ${session.createdAt.toISOString()}, last used ${session.lastUsedAt.toISOString().slice(0, 13)}h, ends ${session.expiresAt.toISOString()}\n`;
+}
+
+/** `log --limit <n>`: a count of actions. */
+function limitOf(value: string | true | undefined): number {
+  if (value === undefined) return 100;
+  if (typeof value !== 'string' || !/^[1-9]\d{0,3}$/.test(value) || Number(value) > 1000)
+    throw new UsageError(`--limit takes a number from 1 to 1000 (not ${JSON.stringify(value)})`);
+  return Number(value);
+}
 
 function party(p: ReportParty | null): string {
   if (!p) return '(account removed)';
@@ -340,7 +427,7 @@ function mailIdOf(value: string): number {
 async function run(args: string[], io: AdminIo): Promise<void> {
   const parsed = parseAdminArguments(args);
   if (parsed.help || parsed.command === null) {
-    io.stdout(parsed.command ? commandUsage(parsed.command) : USAGE);
+    io.stdout(parsed.command ? await commandUsage(parsed.command) : USAGE);
     return;
   }
   const { command, positional, options } = parsed;
@@ -348,8 +435,49 @@ async function run(args: string[], io: AdminIo): Promise<void> {
     actor: typeof options.by === 'string' ? options.by : operatorName(io.env),
     reason: typeof options.reason === 'string' ? options.reason : undefined,
   };
-  const { deps, database } = await openForCommand(io);
+  if (command === 'sessions' && options.end !== undefined && options['end-all'])
+    throw new UsageError('sessions takes --end <sessionId> or --end-all, not both');
+  const limit = command === 'log' ? limitOf(options.limit) : 0;
+  const { deps, database, operators } = await openForCommand(io, command);
+  const {
+    deleteMemberAsOperator,
+    endSessions,
+    exportMemberForOperator,
+    failedMails,
+    findMemberByReference,
+    findMembers,
+    grantAccess,
+    memberSessions,
+    moderationLog,
+    openReports,
+    resendMail,
+    resolveReport,
+    suspendMember,
+    unsuspendMember,
+  } = operators;
+  const memberCalled = async (reference: string) => {
+    const member = await findMemberByReference(deps, reference);
+    if (!member) throw new OpsError(`there is no member with the id or email address ${reference}`);
+    return member;
+  };
   try {
+    if (command === 'members') {
+      const term = positional[0]!;
+      const members = await findMembers(deps, term);
+      if (options.json) io.stdout(`${JSON.stringify(members, null, 2)}\n`);
+      else if (members.length === 0)
+        io.stdout(`No member's address, name or id holds ${JSON.stringify(term)}.\n`);
+      else io.stdout(`${members.length} member(s), newest first:\n\n${members.map(memberText).join('\n')}`);
+      return;
+    }
+    if (command === 'log') {
+      const member = typeof options.member === 'string' ? await memberCalled(options.member) : undefined;
+      const entries = await moderationLog(deps, { memberId: member?.id, limit });
+      if (options.json) io.stdout(`${JSON.stringify(entries, null, 2)}\n`);
+      else if (entries.length === 0) io.stdout('The moderation log is empty.\n');
+      else io.stdout(entries.map(actionText).join(''));
+      return;
+    }
     if (command === 'reports') {
       const reports = await openReports(deps);
       if (options.json) io.stdout(`${JSON.stringify(reports, null, 2)}\n`);
@@ -405,10 +533,31 @@ async function run(args: string[], io: AdminIo): Promise<void> {
       );
       return;
     }
-    const reference = positional[0]!;
-    const member = await findMemberByReference(deps, reference);
-    if (!member) throw new OpsError(`there is no member with the id or email address ${reference}`);
+    const member = await memberCalled(positional[0]!);
     switch (command) {
+      case 'sessions': {
+        if (typeof options.end === 'string' || options['end-all']) {
+          const one = typeof options.end === 'string' ? options.end : undefined;
+          const ended = await endSessions(deps, member, acting, one);
+          if (ended === 0 && one !== undefined)
+            throw new OpsError(
+              `${describe(member)} has no session ${one} (see pnpm admin sessions ${member.id})`,
+            );
+          io.stdout(
+            ended === 0
+              ? `${describe(member)} is signed in nowhere: nothing to do.\n`
+              : `Signed ${describe(member)} out of ${one === undefined ? `all ${ended} session(s)` : `session ${one}`}: servers close their live connections within a second.\n`,
+          );
+          return;
+        }
+        const sessions = await memberSessions(deps, member);
+        io.stdout(
+          sessions.length === 0
+            ? `${describe(member)} is signed in nowhere.\n`
+            : `${describe(member)} is signed in ${sessions.length} time(s), most recently used first:\n${sessions.map(sessionText).join('')}`,
+        );
+        return;
+      }
       case 'suspend': {
         const outcome = await suspendMember(deps, member, acting);
         if (outcome === 'deleted') throw new OpsError(`${describe(member)} is deleted: nothing to suspend`);
@@ -463,4 +612,8 @@ export function admin(args: string[], io: AdminIo = processIo): Promise<number> 
   return commandExitCode('admin', () => run(args, io), io.stderr);
 }
 
-if (import.meta.main) process.exitCode = await admin(process.argv.slice(2));
+if (import.meta.main) {
+  // Compiled code kept between runs (in the system's temporary folder): the next command starts sooner.
+  enableCompileCache();
+  process.exitCode = await admin(process.argv.slice(2));
+}

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseDatabaseUrl } from '@amiko/db';
+import { parseDatabaseUrl } from '@amiko/db/url';
 import BetterSqlite3 from 'better-sqlite3';
 import { ConfigError, readEnv } from '../env.ts';
 

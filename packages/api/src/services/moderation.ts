@@ -1,6 +1,13 @@
 import { canMessage } from '@amiko/core';
-import type { Db, Member, ModerationAction, ReportEvidence, Schema } from '@amiko/db';
-import { and, asc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import {
+  containsInsensitive,
+  type Db,
+  type Member,
+  type ModerationAction,
+  type ReportEvidence,
+  type Schema,
+} from '@amiko/db';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import type { ResendOutcome } from '../mail/mailer.ts';
 import { deleteMember } from './account-settings.ts';
@@ -10,8 +17,8 @@ import { exportMemberData, type MemberDataExport } from './member-export.ts';
 // is written to moderation_actions with who did it, when and why. Outcomes are plain values: the command
 // line says what they mean to an operator; nothing here is shown to members.
 
-/** What an operator's action needs: the database, the sessions, sockets and photos it may end, mail. */
-export type ModerationDeps = Pick<Deps, 'database' | 'sessions' | 'realtime' | 'photos' | 'log' | 'mail'>;
+/** What an operator's action needs: the database, the sockets and photos it may end, mail. */
+export type ModerationDeps = Pick<Deps, 'database' | 'realtime' | 'photos' | 'log' | 'mail'>;
 
 /** Who acts and why, as the moderation log keeps it. */
 export interface Acting {
@@ -19,8 +26,15 @@ export interface Acting {
   reason?: string | undefined;
 }
 
-/** Actions after which a member has no session left: every server process closes their live sockets. */
-export const SESSION_ENDING_ACTIONS: readonly ModerationAction[] = ['suspend', 'delete-member'];
+/**
+ * Actions that end sessions of a member: every server process closes their live sockets (those of a
+ * session that still exists connect again at once).
+ */
+export const SESSION_ENDING_ACTIONS: readonly ModerationAction[] = [
+  'suspend',
+  'delete-member',
+  'end-sessions',
+];
 
 async function record(
   tx: Db,
@@ -55,6 +69,160 @@ export async function findMemberByReference(
     .from(t.members)
     .where(and(eq(t.members.email, reference.trim().toLowerCase()), isNull(t.members.deletedAt)));
   return byEmail;
+}
+
+/** A member as the operator's lists show them. */
+export interface MemberSummary {
+  id: string;
+  name: string;
+  email: string | null;
+  createdAt: Date;
+  lastActiveAt: Date | null;
+  emailVerified: boolean;
+  canMessage: boolean;
+  suspended: boolean;
+  deleted: boolean;
+}
+
+const summaryColumns = (t: Schema) => ({
+  id: t.members.id,
+  name: t.members.name,
+  email: t.members.email,
+  createdAt: t.members.createdAt,
+  lastActiveAt: t.members.lastActiveAt,
+  emailVerified: t.members.emailVerified,
+  hasPaid: t.members.hasPaid,
+  hasFreeAccess: t.members.hasFreeAccess,
+  suspendedAt: t.members.suspendedAt,
+  deletedAt: t.members.deletedAt,
+});
+
+/**
+ * The members an operator looks for (`pnpm admin members`): the one with this id, and those whose email
+ * address or name contains `term`, in any case; newest first, at most `limit`.
+ */
+export async function findMembers(
+  deps: Pick<Deps, 'database'>,
+  term: string,
+  limit = 50,
+): Promise<MemberSummary[]> {
+  const { database } = deps;
+  const { db, t } = database;
+  const wanted = term.trim();
+  const rows = await db
+    .select(summaryColumns(t))
+    .from(t.members)
+    .where(
+      or(
+        eq(t.members.id, wanted),
+        containsInsensitive(database, t.members.email, wanted),
+        containsInsensitive(database, t.members.name, wanted),
+      ),
+    )
+    .orderBy(desc(t.members.createdAt), desc(t.members.id))
+    .limit(limit);
+  return rows.map(({ hasPaid, hasFreeAccess, suspendedAt, deletedAt, ...member }) => ({
+    ...member,
+    canMessage: canMessage({ hasPaid, hasFreeAccess }),
+    suspended: suspendedAt !== null,
+    deleted: deletedAt !== null,
+  }));
+}
+
+/** One row of the moderation log. */
+export interface LoggedAction {
+  id: number;
+  createdAt: Date;
+  action: ModerationAction;
+  actor: string;
+  reason: string | null;
+  /** Null for an action on no member (a report's resolution, a mail sent again), or one removed since. */
+  member: { id: string; name: string; email: string | null } | null;
+  reportId: string | null;
+}
+
+/** The moderation log (`pnpm admin log`), newest first: every action, or those on one member. */
+export async function moderationLog(
+  deps: Pick<Deps, 'database'>,
+  { memberId, limit = 100 }: { memberId?: string; limit?: number } = {},
+): Promise<LoggedAction[]> {
+  const { db, t } = deps.database;
+  const a = t.moderationActions;
+  const rows = await db
+    .select({
+      id: a.id,
+      createdAt: a.createdAt,
+      action: a.action,
+      actor: a.actor,
+      reason: a.reason,
+      reportId: a.reportId,
+      memberId: t.members.id,
+      name: t.members.name,
+      email: t.members.email,
+    })
+    .from(a)
+    .leftJoin(t.members, eq(t.members.id, a.memberId))
+    .where(memberId === undefined ? undefined : eq(a.memberId, memberId))
+    .orderBy(desc(a.createdAt), desc(a.id))
+    .limit(limit);
+  return rows.map(({ memberId: id, name, email, ...row }) => ({
+    ...row,
+    member: id === null ? null : { id, name: name ?? '', email },
+  }));
+}
+
+/** One of a member's sessions: a browser or the desktop app they signed in with. */
+export interface MemberSession {
+  id: string;
+  createdAt: Date;
+  /** To the hour: the idle timeout counts from it. */
+  lastUsedAt: Date;
+  expiresAt: Date;
+}
+
+/** A member's sessions (`pnpm admin sessions`), the most recently used first. Their secrets stay out. */
+export async function memberSessions(deps: Pick<Deps, 'database'>, member: Member): Promise<MemberSession[]> {
+  const { db, t } = deps.database;
+  return db
+    .select({
+      id: t.sessions.id,
+      createdAt: t.sessions.createdAt,
+      lastUsedAt: t.sessions.lastUsedAt,
+      expiresAt: t.sessions.expiresAt,
+    })
+    .from(t.sessions)
+    .where(eq(t.sessions.memberId, member.id))
+    .orderBy(desc(t.sessions.lastUsedAt), desc(t.sessions.createdAt));
+}
+
+/**
+ * Signs a member out (a stolen laptop, a shared computer): one session, or all of them; logged, and every
+ * server closes the member's live connections within a second (those of a session left reconnect).
+ * Resolves with how many sessions ended: 0 for an unknown session id.
+ */
+export async function endSessions(
+  deps: Pick<Deps, 'database'>,
+  member: Member,
+  acting: Acting,
+  sessionId?: string,
+): Promise<number> {
+  const { database } = deps;
+  const { t } = database;
+  return database.transaction(async (tx) => {
+    const ended = await tx
+      .delete(t.sessions)
+      .where(
+        sessionId === undefined
+          ? eq(t.sessions.memberId, member.id)
+          : and(eq(t.sessions.memberId, member.id), eq(t.sessions.id, sessionId)),
+      )
+      .returning({ id: t.sessions.id });
+    if (ended.length === 0) return 0;
+    const which = sessionId === undefined ? `all ${ended.length} sessions` : `session ${sessionId}`;
+    const reason = `${which}${acting.reason ? `: ${acting.reason}` : ''}`;
+    await record(tx, t, 'end-sessions', { ...acting, reason }, { memberId: member.id });
+    return ended.length;
+  });
 }
 
 export type SuspendOutcome = 'suspended' | 'alreadySuspended' | 'deleted';

@@ -20,5 +20,6 @@ export type ModerationAction =
   | 'grant-access'
   | 'resolve-report'
   | 'export-member'
-  | 'resend-mail';
+  | 'resend-mail'
+  | 'end-sessions';
 export type MessageMailFrequency = 'instant' | 'daily' | 'never';
