@@ -9,6 +9,7 @@ export default defineConfig(
     ignores: [
       '**/dist/**',
       '**/dist-ssr/**',
+      'apps/web/builds/**',
       'apps/desktop/out/**',
       '**/node_modules/**',
       '**/playwright-report/**',

@@ -141,6 +141,15 @@ describe('metrics on METRICS_PORT', () => {
     );
   });
 
+  it('name the version and commit the process runs (amiko_build_info)', async () => {
+    const info = (await scrape()).filter((sample) => sample.name === 'amiko_build_info');
+    expect(info).toHaveLength(1);
+    expect(info[0]!.value).toBe(1);
+    expect(info[0]!.labels.version).toBe('0.1.0');
+    // The checkout's HEAD (a test run has .git; the image passes AMIKO_COMMIT).
+    expect(info[0]!.labels.commit).toMatch(/^[0-9a-f]{40}$/);
+  });
+
   it('are not on the public port, and the metrics port serves nothing else', async () => {
     const publicMetrics = await fetch(`${ts.url}/metrics`);
     expect(publicMetrics.status).toBe(404);

@@ -95,6 +95,20 @@ describe('web app serving', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>amiko-spa</title>');
     writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    for (const language of ['en', 'de']) {
+      mkdirSync(join(dist, 'pages', language), { recursive: true });
+      writeFileSync(join(dist, 'pages', language, 'not-found.html'), `<title>not-found-${language}</title>`);
+    }
+    // What the build writes from the app's route table (packages/ui/src/app/routes.tsx).
+    const paths = [
+      '/',
+      '/index.html',
+      '/community',
+      '/profile-view/:userId',
+      '/settings',
+      '/settings/user-info',
+    ];
+    writeFileSync(join(dist, 'routes.json'), JSON.stringify({ paths }));
     web = await startTestServer({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -102,8 +116,16 @@ describe('web app serving', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('serves index.html for every page path, uncached, with a CSP', async () => {
-    for (const path of ['/', '/community', '/profile-view/abc', '/index.html', '/not/a/page?x=1']) {
+  it('serves index.html with 200 for every path of the app’s routes, uncached, with a CSP', async () => {
+    for (const path of [
+      '/',
+      '/community',
+      '/profile-view/abc',
+      '/index.html',
+      '/settings/user-info?tab=1',
+      '/Community/',
+      '/profile-view/%C3%A9',
+    ]) {
       const response = await fetch(`${web.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain('amiko-spa');
@@ -112,10 +134,30 @@ describe('web app serving', () => {
     }
   });
 
+  it('answers any other page path with 404 and the not-found page, in the visitor’s language', async () => {
+    for (const path of ['/not/a/page?x=1', '/profile-view/abc/more', '/health', '/settings/nope']) {
+      const response = await fetch(`${web.url}${path}`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain('not-found-de');
+      expect(response.headers.get('content-language'), path).toBe('de');
+      expect(response.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+    }
+    const english = await fetch(`${web.url}/nowhere`);
+    expect(english.status).toBe(404);
+    expect(await english.text()).toContain('not-found-en');
+  });
+
   it('serves hashed assets with a long cache and 404s missing ones', async () => {
     const asset = await fetch(`${web.url}/assets/app-1234.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${web.url}/assets/app-9999.js`)).status).toBe(404);
+  });
+
+  it('never serves the build’s own files (Vite’s manifests, a server’s mark)', async () => {
+    mkdirSync(join(dist, '.vite'), { recursive: true });
+    writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+    for (const path of ['/.vite/manifest.json', '/.amiko-build.json'])
+      expect((await fetch(`${web.url}${path}`)).status, path).toBe(404);
   });
 });

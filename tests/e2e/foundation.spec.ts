@@ -18,10 +18,15 @@ test.describe('foundation', () => {
   });
 
   test('an unknown path and /not-found show the not-found page', async ({ page }) => {
-    await page.goto('/this/does/not/exist');
+    // Issue 36.3: the server answers an unknown path with 404 (no soft 404), the app's routes with 200.
+    expect((await page.goto('/this/does/not/exist'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
     await page.goto('/not-found');
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    expect((await page.goto('/gibt/es/nicht?lng=de'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Hoppla! Seite nicht gefunden' })).toBeVisible();
+    for (const path of ['/profile-view/someone', '/settings/user-info', '/messages'])
+      expect((await page.request.get(path)).status(), path).toBe(200);
   });
 
   test('/profile sends an anonymous visitor to /auth', async ({ page }) => {

@@ -139,10 +139,25 @@ describe.skipIf(!hasCaddy)('two replicas behind Caddy with deploy/Caddyfile (Pos
       const response = await fetch(`${url}/trpc/meta.memberCount?${marker}=${i}`);
       expect(response.status).toBe(200);
     }
-    const served = replicas.map((r) => r.output().split(marker).length - 1);
-    expect(served[0]! + served[1]!).toBeGreaterThanOrEqual(30);
+    // Each request's log line is written once it has been answered: the last may still be on its way.
+    const servedBy = () => replicas.map((r) => r.output().split(marker).length - 1);
+    await expect.poll(() => servedBy().reduce((a, b) => a + b), { timeout: 5000 }).toBeGreaterThanOrEqual(30);
+    const served = servedBy();
     expect(served[0]).toBeGreaterThan(0);
     expect(served[1]).toBeGreaterThan(0);
+  });
+
+  it('names each request by an id of Caddy’s, which the replica logs and sends back', async () => {
+    const response = await fetch(`${url}/trpc/meta.memberCount`, {
+      headers: { 'x-request-id': 'chosen-by-the-client' },
+    });
+    expect(response.status).toBe(200);
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    await expect
+      .poll(() => replicas.some((r) => r.output().includes(`"reqId":"${id}"`)), { timeout: 5000 })
+      .toBe(true);
+    expect(replicas.some((r) => r.output().includes('chosen-by-the-client'))).toBe(false);
   });
 
   it('keeps answering while a replica stops (SIGTERM, as in a rolling restart)', async () => {

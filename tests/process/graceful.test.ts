@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { createServer as createTcpServer, connect, type Socket } from 'node:net';
 import { createServer } from '@amiko/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnAmiko, type AmikoProcess } from '../support/amiko-process.ts';
@@ -84,4 +85,51 @@ describe('start-up', () => {
       await server.stop();
     }
   });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('readiness with Redis', () => {
+  it('answers /readyz 503 while Redis cannot be reached, and 200 again once it can', async () => {
+    // A TCP relay in front of the test Redis: cutting it is Redis going away for this server alone.
+    const redis = new URL(process.env.TEST_REDIS_URL!);
+    let open = true;
+    const sockets = new Set<Socket>();
+    const relay = createTcpServer((client) => {
+      if (!open) return client.destroy();
+      const upstream = connect(Number(redis.port || 6379), redis.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => sockets.delete(socket));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const { port } = relay.address() as { port: number };
+    const server = createServer({
+      env: {
+        NODE_ENV: 'development',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'file::memory:',
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        REDIS_PREFIX: `readyz-${process.pid}`,
+        LOG_LEVEL: 'silent',
+      },
+      logger: false,
+    });
+    try {
+      const { port: serverPort } = await server.start();
+      const readyz = `http://127.0.0.1:${serverPort}/readyz`;
+      await expect.poll(async () => (await fetch(readyz)).status, { timeout: 10_000 }).toBe(200);
+      open = false;
+      for (const socket of sockets) socket.destroy();
+      await expect.poll(async () => (await fetch(readyz)).status, { timeout: 10_000 }).toBe(503);
+      expect(await (await fetch(readyz)).json()).toEqual({ status: 'unavailable', reason: 'redis' });
+      open = true;
+      await expect.poll(async () => (await fetch(readyz)).status, { timeout: 15_000 }).toBe(200);
+    } finally {
+      await server.stop();
+      await new Promise((resolve) => relay.close(resolve));
+    }
+  }, 60_000);
 });

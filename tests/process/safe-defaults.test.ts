@@ -105,6 +105,34 @@ describe('the development conveniences', () => {
   });
 });
 
+describe('mail in the compose setups', () => {
+  it('warns at start-up when a public server’s mail would go to the catcher, and only then', async () => {
+    for (const [PUBLIC_URL, SMTP_URL, warned] of [
+      ['https://amiko.example', undefined, true],
+      ['http://localhost:3000', undefined, false],
+      ['https://amiko.example', 'smtp://127.0.0.1:2', false],
+    ] as const) {
+      const { server, lines } = await startServer({
+        NODE_ENV: 'production',
+        PUBLIC_URL,
+        SMTP_URL,
+        SMTP_CATCHER_URL: 'smtp://127.0.0.1:1',
+      });
+      try {
+        const warnings = lines
+          .map((line) => JSON.parse(line) as { level: number; msg: string })
+          .filter((line) => line.msg.includes('mail goes to the mail catcher, which delivers none'));
+        expect(
+          warnings.map((line) => line.level),
+          `${PUBLIC_URL} ${SMTP_URL}`,
+        ).toEqual(warned ? [40] : []);
+      } finally {
+        await server.stop();
+      }
+    }
+  });
+});
+
 describe('slow requests', () => {
   /**
    * Opens a raw connection, sends `head`, then one byte every 500 ms; resolves with the time until the server

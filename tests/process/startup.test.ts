@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../support/database.ts';
 
 // `pnpm start` as an operator meets it: the real entry point in its own process.
 const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
@@ -11,7 +12,8 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function run(env: Record<string, string>, cwd: string) {
-  const { DATABASE_URL: _, PORT: __, ...inherited } = process.env;
+  // Vitest's NODE_ENV=test is not the operator's: each test names the mode it means.
+  const { DATABASE_URL: _, PORT: __, NODE_ENV: ___, ...inherited } = process.env;
   const child = spawn(process.execPath, [MAIN], {
     cwd,
     env: { ...inherited, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
@@ -43,6 +45,17 @@ function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), 'amiko-start-'));
   dirs.push(dir);
   return dir;
+}
+
+/** A built web app of a few files, with a source map. */
+function webBuild() {
+  const dist = tempDir();
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Amiko</title>');
+  writeFileSync(join(dist, 'routes.json'), JSON.stringify({ paths: ['/', '/profile'] }));
+  writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'app-1234.js.map'), '{"version":3}');
+  return dist;
 }
 
 describe('start-up', () => {
@@ -98,4 +111,83 @@ describe('start-up', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^amiko: could not start: /);
   });
+
+  it('refuses a bad SMTP_URL in one line that does not hold its password', async () => {
+    const bad = run({ SMTP_URL: 'https://mailer:s3cretpw@mail.example:587', PORT: '0' }, tempDir());
+    expect(await bad.exited).toBe(1);
+    const { stdout, stderr } = bad.output();
+    expect(stderr.trim()).toBe(
+      'amiko: SMTP_URL must be an smtp:// or smtps:// URL (got "https://mailer:***@mail.example:587")',
+    );
+    expect(stdout + stderr).not.toContain('s3cretpw');
+  });
+
+  it('says in one line, without its password, that Redis cannot be reached', async () => {
+    const bad = run({ REDIS_URL: 'redis://:s3cretpw@127.0.0.1:1', PORT: '0' }, tempDir());
+    expect(await bad.exited).toBe(1);
+    const { stdout, stderr } = bad.output();
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^amiko: could not start: Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1 cannot be reached \(connect ECONNREFUSED/,
+    );
+    expect(stdout + stderr).not.toContain('s3cretpw');
+    expect(stderr).not.toMatch(/Plugin did not start in time/);
+  }, 30_000);
+
+  it('runs in production when PUBLIC_URL is https and NODE_ENV is unset, as the README’s examples start it', async () => {
+    const dist = webBuild();
+    const amiko = run({ PUBLIC_URL: 'https://amiko.example', PORT: '0', WEB_DIST: dist }, tempDir());
+    await amiko.listening;
+    const port = /"listening":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(amiko.output().stdout)![1];
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      expect(amiko.output().stdout).toContain(
+        'NODE_ENV is not set and PUBLIC_URL is https: running in production',
+      );
+      const signUp = await fetch(`${url}/trpc/auth.signUp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://amiko.example' },
+        body: JSON.stringify({ name: 'Ana', email: 'ana@example.com', password: 'Tangerine-Otter-42' }),
+      });
+      expect(signUp.status).toBe(200);
+      expect(signUp.headers.get('set-cookie')).toMatch(/^__Host-amiko_session=[^;]+;.*; Secure/i);
+      expect(signUp.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect((await fetch(`${url}/assets/app-1234.js`)).status).toBe(200);
+      expect((await fetch(`${url}/assets/app-1234.js.map`)).status).toBe(404);
+      expect((await fetch(`${url}/dev/mail.json`)).status).toBe(404);
+    } finally {
+      amiko.child.kill('SIGTERM');
+    }
+    expect(await amiko.exited).toBe(0);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'starts on a fresh PostgreSQL database without a warning or a stack trace',
+    async () => {
+      const database = await createTestDatabase('postgres');
+      try {
+        const amiko = run(
+          { DATABASE_URL: database.url, PORT: '0', NODE_ENV: 'development', WEB_DIST: webBuild() },
+          tempDir(),
+        );
+        const url = await amiko.listening;
+        // A few rounds of the moderation log's watch (every 500 ms) and the first job poll.
+        await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 20_000 }).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        amiko.child.kill('SIGTERM');
+        expect(await amiko.exited).toBe(0);
+        const { stdout, stderr } = amiko.output();
+        const lines = stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { level: number });
+        expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+        expect(stdout + stderr).not.toMatch(/\n\s+at /);
+        expect(stderr).toBe('');
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });

@@ -7,7 +7,8 @@ import type { Env } from './env.ts';
  * hurt: a loopback PUBLIC_URL and a loopback listening HOST (PUBLIC_URL unset with HOST=0.0.0.0 is still
  * reachable from the network), no TRUST_PROXY (a proxy on this machine forwards outside traffic to a
  * loopback HOST), outside production; the mailbox also only when mail is not really sent
- * (with SMTP_URL set the members get their mail, and a copy on a web page is only a leak), and test
+ * (with SMTP_URL set the members get their mail, and a copy on a web page is only a leak; with
+ * SMTP_CATCHER_URL the catcher shows it), and test
  * payments only in development (a staging server with NODE_ENV=test is still a server).
  */
 export interface DevConveniences {
@@ -31,7 +32,8 @@ export function isLoopbackInterface(host: string): boolean {
 }
 
 export function devConveniences(
-  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'SMTP_URL' | 'HOST' | 'TRUST_PROXY'>,
+  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'SMTP_URL' | 'HOST' | 'TRUST_PROXY'> &
+    Partial<Pick<Env, 'SMTP_CATCHER_URL'>>,
 ): DevConveniences {
   const reachable = !isLoopbackUrl(env.PUBLIC_URL)
     ? `PUBLIC_URL ${new URL(env.PUBLIC_URL!).origin} is not a loopback address`
@@ -43,7 +45,8 @@ export function devConveniences(
   const mailboxOff =
     env.NODE_ENV === 'production'
       ? 'NODE_ENV=production'
-      : (reachable ?? (env.SMTP_URL ? 'SMTP_URL is set' : null));
+      : (reachable ??
+        (env.SMTP_URL ? 'SMTP_URL is set' : env.SMTP_CATCHER_URL ? 'SMTP_CATCHER_URL is set' : null));
   const paymentsOff = env.NODE_ENV !== 'development' ? `NODE_ENV=${env.NODE_ENV}` : reachable;
   const off = [
     mailboxOff && `the dev mailbox (${mailboxOff})`,

@@ -1,9 +1,15 @@
-import { DatabaseUrlError, parseDatabaseUrl } from '@amiko/db';
+import { DatabaseUrlError, hideUrlPasswords, parseDatabaseUrl } from '@amiko/db/url';
 import { z } from 'zod';
 
-/** A configuration problem that stops start-up; its message is the one line an operator sees. */
+/**
+ * A configuration problem that stops start-up; its message is the one line an operator sees, never with a
+ * password a URL in it carries (SMTP_URL, REDIS_URL, DATABASE_URL).
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  constructor(message: string) {
+    super(hideUrlPasswords(message));
+  }
 }
 
 const optional = z
@@ -23,8 +29,11 @@ const port = z
   .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, 'must be a port number from 0 to 65535')
   .transform(Number);
 
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+
 export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset: production when PUBLIC_URL is https (members reach the server there), else development. */
+  NODE_ENV: z.enum(NODE_ENVS).optional(),
   PORT: port.default(3000),
   /**
    * The port of the Prometheus metrics (GET /metrics), on HOST like the public port but never on it.
@@ -38,6 +47,13 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
   SMTP_URL: optional.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  /**
+   * An SMTP server that keeps mail without delivering it (mailpit in the compose files), used while SMTP_URL
+   * is unset: a public PUBLIC_URL with it makes start-up warn that members receive no mail.
+   */
+  SMTP_CATCHER_URL: optional.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default('Amiko <no-reply@amiko.local>'),
@@ -97,13 +113,22 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
+  /** The commit this Amiko was built from (the image's build sets it; a checkout reads .git instead). */
+  AMIKO_COMMIT: optional.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-zA-Z._-]{1,64}$/, 'must be a commit id (letters, digits, . _ -)')
+      .optional(),
+  ),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional,
 });
 
-export type Env = z.output<typeof envSchema>;
+export type Env = Omit<z.output<typeof envSchema>, 'NODE_ENV'> & { NODE_ENV: (typeof NODE_ENVS)[number] };
+
+const isHttps = (url: string | undefined) => url?.startsWith('https:') ?? false;
 
 /**
  * Reads and checks the environment. Anything wrong becomes one ConfigError naming the variable, e.g.
@@ -127,5 +152,30 @@ export function readEnv(source: Record<string, string | undefined>): Env {
     if (error instanceof DatabaseUrlError) throw new ConfigError(error.message);
     throw error;
   }
-  return result.data;
+  const NODE_ENV = result.data.NODE_ENV ?? (isHttps(result.data.PUBLIC_URL) ? 'production' : 'development');
+  return { ...result.data, NODE_ENV };
+}
+
+/**
+ * The start-up line about the mode when PUBLIC_URL is https: production chosen for an unset NODE_ENV (the
+ * README's examples without Docker then get the container's defaults), or a warning when NODE_ENV names
+ * another mode on purpose (a developer behind a local TLS proxy, the tests): it is obeyed, never silently.
+ */
+export function modeNotice(
+  source: Record<string, string | undefined>,
+  env: Env,
+): { level: 'info' | 'warn'; message: string } | null {
+  if (!isHttps(env.PUBLIC_URL)) return null;
+  if (!source.NODE_ENV?.trim())
+    return {
+      level: 'info',
+      message:
+        'NODE_ENV is not set and PUBLIC_URL is https: running in production (Secure cookies, HSTS, no source maps)',
+    };
+  if (env.NODE_ENV !== 'production')
+    return {
+      level: 'warn',
+      message: `NODE_ENV=${env.NODE_ENV} with an https PUBLIC_URL: cookies without Secure, no HSTS, source maps served; unset NODE_ENV or set it to production before members use this server`,
+    };
+  return null;
 }

@@ -1,3 +1,4 @@
+import { hideUrlPasswords } from '@amiko/db';
 import type { FastifyRequest } from 'fastify';
 import { stdSerializers, type LoggerOptions } from 'pino';
 
@@ -43,7 +44,8 @@ export function redactUrl(url: string): string {
 /**
  * An error as pino would log it, minus the values its query was given: drizzle's DrizzleQueryError puts
  * them in its message ("params: …") and in `params`; postgres.js adds `parameters` and `args` (hidden
- * unless debugging) and echoes values in `detail` ("Key (email)=(…) already exists").
+ * unless debugging) and echoes values in `detail` ("Key (email)=(…) already exists"). A connection URL in
+ * its message or stack keeps its user but not its password.
  */
 export function redactError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
@@ -52,7 +54,9 @@ export function redactError(error: unknown): unknown {
     for (const key of ['params', 'parameters', 'args', 'detail']) delete value[key];
     for (const key of ['message', 'stack']) {
       if (typeof value[key] === 'string')
-        value[key] = (value[key] as string).replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '');
+        value[key] = hideUrlPasswords(
+          (value[key] as string).replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, ''),
+        );
     }
   };
   for (let level: unknown = serialized, depth = 0; level && depth < 5; depth += 1) {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { DEFAULT_RATE_LIMITS, type MailOutcome, type Metrics, type SendRefusal } from '@amiko/api';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { readBuildInfo, type BuildInfo } from './build-info.ts';
 import { HTTP_TIMEOUTS, IDLE_CONNECTION_TIMEOUT_MS } from './http-timeouts.ts';
 
 // Amiko's Prometheus metrics: the one module that knows prom-client. Services report through the Metrics
@@ -48,11 +49,21 @@ export interface ServerMetrics {
 }
 
 /** The metrics of one server process, in a registry of its own. */
-export function createMetrics(): ServerMetrics {
+export function createMetrics(build: BuildInfo = readBuildInfo()): ServerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
   let sources: MetricsSources | null = null;
+
+  // Always 1: which version and commit each replica runs, for dashboards and for a rollout half done.
+  new Gauge({
+    name: 'amiko_build_info',
+    help: 'The version and commit of the running Amiko (always 1)',
+    labelNames: ['version', 'commit'] as const,
+    registers,
+  })
+    .labels(build.version, build.commit)
+    .set(1);
 
   const http = new Histogram({
     name: 'amiko_http_request_duration_seconds',

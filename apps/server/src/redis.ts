@@ -1,4 +1,5 @@
 import type { Logger, RateLimitStore } from '@amiko/api';
+import { hideUrlPasswords } from '@amiko/db';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import type { Env } from './env.ts';
@@ -17,17 +18,23 @@ export interface Redis {
   /** A second connection: a subscribed Redis connection can do nothing else. */
   subscriber: RedisClient;
   prefix: string;
+  /** Connects both (once; later calls wait for the same); rejects with one line naming the address. */
   connect(): Promise<void>;
+  /** Both connections are up. */
+  isReady(): boolean;
   close(): Promise<void>;
 }
 
-const CONNECT_ATTEMPTS = 20;
+/** At start-up, how long to keep trying: well within Fastify's 10 s for loading plugins. */
+const CONNECT_WITHIN_MS = 6000;
 
 export function createRedis(url: string, prefix: string, log: Logger): Redis {
   let connected = false;
+  let startedAt = 0;
+  let lastError: unknown = null;
   // At start-up give up after a few seconds (the operator sees why); later, keep reconnecting.
   const client = newClient(url, (retries) =>
-    !connected && retries >= CONNECT_ATTEMPTS
+    !connected && Date.now() - startedAt >= CONNECT_WITHIN_MS
       ? new Error('Redis cannot be reached')
       : Math.min(100 * 2 ** Math.min(retries, 5), 3000),
   );
@@ -38,16 +45,32 @@ export function createRedis(url: string, prefix: string, log: Logger): Redis {
   ] as const) {
     c.on('error', (error: unknown) => {
       if (connected) log.error({ err: error, connection: name }, 'redis connection error');
+      else lastError = error;
     });
   }
+  let connecting: Promise<void> | null = null;
   return {
     client,
     subscriber,
     prefix,
-    async connect() {
-      await Promise.all([client.connect(), subscriber.connect()]);
-      connected = true;
+    connect() {
+      if (connecting) return connecting;
+      startedAt = Date.now();
+      connecting = Promise.all([client.connect(), subscriber.connect()]).then(
+        () => {
+          connected = true;
+        },
+        async () => {
+          await Promise.allSettled([client.destroy(), subscriber.destroy()]);
+          const cause = lastError instanceof Error ? lastError.message : 'no answer';
+          throw new Error(
+            `Redis at ${hideUrlPasswords(url)} cannot be reached (${cause}); check REDIS_URL and that Redis runs`,
+          );
+        },
+      );
+      return connecting;
     },
+    isReady: () => client.isReady && subscriber.isReady,
     async close() {
       await Promise.allSettled([client.isOpen && client.close(), subscriber.isOpen && subscriber.close()]);
     },
@@ -74,15 +97,13 @@ export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
 }
 
 /**
- * With REDIS_URL: connects to Redis while the server starts (before it listens) and disconnects when the
- * server has stopped. Returns null without REDIS_URL. The rate limits and the socket adapter then live there.
+ * With REDIS_URL: a Redis the server connects to when it starts (before it listens: server.ts) and
+ * disconnects from when it has stopped. Returns null without REDIS_URL. The rate limits and the socket
+ * adapter then live there.
  */
 export function registerRedis(app: FastifyInstance, env: Env): Redis | null {
   if (!env.REDIS_URL) return null;
   const redis = createRedis(env.REDIS_URL, env.REDIS_PREFIX, app.log);
-  app.register(async () => {
-    await redis.connect();
-  });
   app.addHook('onClose', () => redis.close());
   return redis;
 }

@@ -22,8 +22,9 @@ import { createServerTranslator } from '@amiko/i18n/server';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import nodemailer from 'nodemailer';
-import { devConveniences } from './dev-conveniences.ts';
-import { readEnv, type Env } from './env.ts';
+import { readBuildInfo } from './build-info.ts';
+import { devConveniences, isLoopbackUrl } from './dev-conveniences.ts';
+import { modeNotice, readEnv, type Env } from './env.ts';
 import { HTTP_TIMEOUTS, IDLE_CONNECTION_TIMEOUT_MS } from './http-timeouts.ts';
 import { loggerOptions } from './logging.ts';
 import { createMetrics, type ServerMetrics } from './metrics.ts';
@@ -32,6 +33,7 @@ import { answerError } from './refusals.ts';
 import { registerDevMail } from './plugins/dev-mail.ts';
 import { registerHealth, type Readiness } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerRequestId, requestIdFrom, RequestLog } from './plugins/request-log.ts';
 import { registerOriginCheck, registerSecurityHeaders, type OriginPolicy } from './plugins/security.ts';
 import { createPayments, registerStripeWebhook } from './plugins/stripe-webhook.ts';
 import { createLiveConnections, registerSocket } from './plugins/socket.ts';
@@ -71,11 +73,16 @@ function listeningPort(app: FastifyInstance): number | null {
 
 /** Builds a whole Amiko server (nothing listens until start()). Throws ConfigError on bad configuration. */
 export function createServer(options: ServerOptions = {}): AmikoServer {
-  const env = readEnv(options.env ?? process.env);
+  const source = options.env ?? process.env;
+  const env = readEnv(source);
   const production = env.NODE_ENV === 'production';
   const conveniences = devConveniences(env);
+  const build = readBuildInfo(env.AMIKO_COMMIT);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
+    // One line per request instead of Fastify's two (plugins/request-log.ts), under the proxy's request id.
+    logController: new RequestLog(),
+    genReqId: requestIdFrom(env.TRUST_PROXY),
     trustProxy: env.TRUST_PROXY,
     // Batched tRPC GETs put procedure names in the path.
     routerOptions: { maxParamLength: 5000 },
@@ -90,6 +97,9 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
 
   // Before any route, so that every route outside tRPC gets it.
   app.setErrorHandler(answerError);
+  registerRequestId(app);
+  const mode = modeNotice(source, env);
+  if (mode) app.log[mode.level](mode.message);
 
   const config: AppConfig = {
     production,
@@ -121,10 +131,12 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   };
   // Built in order, each from what it needs: nothing is replaced in Deps once it exists.
   // Metrics only with METRICS_PORT: without it nothing is counted or timed, and no port opens.
-  const metrics: ServerMetrics | null = env.METRICS_PORT === undefined ? null : createMetrics();
+  const metrics: ServerMetrics | null = env.METRICS_PORT === undefined ? null : createMetrics(build);
   const redis = registerRedis(app, env);
   const live = createLiveConnections(app, { originPolicy, redis });
   const database = openDatabase({ url: env.DATABASE_URL, onQuery: metrics?.query });
+  // Without SMTP_URL, the compose files' mail catcher (mailpit) takes the mail, and delivers none.
+  const smtpUrl = env.SMTP_URL ?? env.SMTP_CATCHER_URL;
   const deps: Deps = {
     database,
     config,
@@ -132,7 +144,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     sessions: createSessionStore(database),
     mail: createMailer({
       database,
-      transport: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null,
+      transport: smtpUrl ? nodemailer.createTransport(smtpUrl) : null,
       keepContent: conveniences.mailbox,
       from: env.MAIL_FROM,
       log: app.log,
@@ -165,7 +177,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerSecurityHeaders(app, { production, publicUrl: env.PUBLIC_URL });
   registerOriginCheck(app, originPolicy);
   const readiness: Readiness = { draining: false };
-  registerHealth(app, { database, directory: deps.directory, readiness });
+  registerHealth(app, { database, directory: deps.directory, readiness, redis });
   registerTrpc(app, deps, cookies);
   registerStripeWebhook(app, deps);
   registerSocket(app, deps, live);
@@ -173,8 +185,12 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerUnsubscribe(app, deps);
   registerDataExport(app, deps, cookies);
   if (conveniences.mailbox) registerDevMail(app, database);
-  else if (!env.SMTP_URL)
-    app.log.warn('mail is not sent: set SMTP_URL to deliver verification and reset mail');
+  else if (!smtpUrl) app.log.warn('mail is not sent: set SMTP_URL to deliver verification and reset mail');
+  else if (!env.SMTP_URL && !isLoopbackUrl(env.PUBLIC_URL))
+    app.log.warn(
+      { catcher: new URL(smtpUrl).host },
+      'mail goes to the mail catcher, which delivers none: set SMTP_URL to your mail provider before members sign up',
+    );
   if (conveniences.offNotice) app.log.info(conveniences.offNotice);
   registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST, {
     sourceMaps: !production,
@@ -196,6 +212,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     database,
     env,
     async start() {
+      await redis?.connect();
       await database.migrate();
       await app.listen({ port: env.PORT, host: env.HOST });
       // A job's lease: far longer than a mail takes, short enough that a dead process's job is soon retried.
@@ -213,7 +230,13 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
         app.log.info({ metrics: `http://${env.HOST}:${metricsPort}/metrics` }, 'metrics are served');
       // `url` is the public address (PUBLIC_URL, e.g. a proxy's); `listening` where this process itself is.
       app.log.info(
-        { url, listening: `http://${env.HOST}:${port}`, database: database.location },
+        {
+          url,
+          listening: `http://${env.HOST}:${port}`,
+          database: database.location,
+          version: build.version,
+          commit: build.commit,
+        },
         'Amiko is listening',
       );
       // The directory index is built now, not on the first member's request; /readyz waits for it.
@@ -233,6 +256,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
           await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
         }
         await app.close();
+        app.log.info('stopped');
       })();
       return stopped;
     },

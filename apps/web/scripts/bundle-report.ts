@@ -31,7 +31,8 @@ const ON_DEMAND = [
 ];
 
 const web = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(web, 'dist');
+// scripts/build.ts names the build's folder; by hand, the build apps/web/dist points at.
+const dist = resolve(process.argv[2] ?? join(web, 'dist'));
 const uiApp = resolve(web, '../../packages/ui/src/app');
 const routesFile = join(uiApp, 'routes.tsx');
 

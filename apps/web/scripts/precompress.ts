@@ -1,13 +1,15 @@
 // Writes a .br and a .gz next to every text file of the build, compressed once at the highest level; the
 // server sends them as they are (@fastify/static preCompressed) instead of compressing on every request.
 // Not the prerendered pages, sitemap and robots.txt: the server writes its origin into those first, and
-// compresses each once when it is first asked for. Run last by `pnpm build`.
+// compresses each once when it is first asked for. Run by scripts/build.ts: `node scripts/precompress.ts
+// <build folder>`.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const [distArg] = process.argv.slice(2);
+if (!distArg) throw new Error('usage: node scripts/precompress.ts <build folder>');
+const dist = resolve(distArg);
 
 const walk = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -5,17 +5,22 @@
 // alternates, Open Graph and Twitter card. Then dist/sitemap.xml (both languages) and dist/robots.txt (the
 // member area disallowed). Absolute URLs start with PRERENDER_ORIGIN, which the server replaces by its
 // PUBLIC_URL (apps/server/src/plugins/web.ts, which also picks the page's language per request).
-// Run after `vite build` and `vite build --ssr src/prerender.ts`.
+// Also dist/routes.json: every path of the app's route table, which the server answers with 200 (any other
+// page path is a 404 with the not-found page).
+// Run after `vite build` and `vite build --ssr src/prerender.ts`, by scripts/build.ts:
+// `node scripts/prerender.ts <build folder> <ssr build folder>`.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as Prerender from '../src/prerender.ts';
 
-const web = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(web, 'dist');
-const { MEMBER_PATHS, PRERENDER_ORIGIN, PUBLIC_PAGES, UI_LANGUAGES, renderPage } = (await import(
-  pathToFileURL(join(web, 'dist-ssr/prerender.js')).href
+const [distArg, ssrArg] = process.argv.slice(2);
+if (!distArg || !ssrArg)
+  throw new Error('usage: node scripts/prerender.ts <build folder> <ssr build folder>');
+const dist = resolve(distArg);
+const { APP_PATHS, MEMBER_PATHS, PRERENDER_ORIGIN, PUBLIC_PAGES, UI_LANGUAGES, renderPage } = (await import(
+  pathToFileURL(join(resolve(ssrArg), 'prerender.js')).href
 )) as typeof Prerender;
 
 /** The web app manifest in a language (public/): its name, description and shortcuts translated. */
@@ -161,8 +166,10 @@ ${[...MEMBER_PATHS.map((path) => path.replace(/:.*$/, '')), '/trpc/', '/uploads/
 Sitemap: ${PRERENDER_ORIGIN}/sitemap.xml
 `;
 writeFileSync(join(dist, 'robots.txt'), robots);
+writeFileSync(join(dist, 'routes.json'), `${JSON.stringify({ paths: APP_PATHS }, null, 2)}\n`);
 
 process.stdout.write(
   `Prerendered ${PUBLIC_PAGES.length} public pages in ${UI_LANGUAGES.join(', ')} into dist/pages/, ` +
-    `with dist/sitemap.xml (${listed.length * UI_LANGUAGES.length} addresses) and dist/robots.txt\n`,
+    `with dist/sitemap.xml (${listed.length * UI_LANGUAGES.length} addresses), dist/robots.txt and ` +
+    `dist/routes.json (${APP_PATHS.length} paths of the app)\n`,
 );

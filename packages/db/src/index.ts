@@ -10,7 +10,7 @@ export {
 } from './client.ts';
 export {
   parseDatabaseUrl,
-  redactUrl,
+  hideUrlPasswords,
   DatabaseUrlError,
   DEFAULT_SQLITE_FILE,
   type DatabaseTarget,

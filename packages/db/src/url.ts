@@ -20,16 +20,24 @@ export function parseDatabaseUrl(url: string | undefined): DatabaseTarget {
       const parsed = new URL(value);
       if (!parsed.hostname && !parsed.searchParams.get('host')) throw new Error('no host');
     } catch {
-      throw new DatabaseUrlError(`DATABASE_URL is not a valid PostgreSQL URL: ${redactUrl(value)}`);
+      throw new DatabaseUrlError(`DATABASE_URL is not a valid PostgreSQL URL: ${hideUrlPasswords(value)}`);
     }
     return { dialect: 'postgres', url: value };
   }
   throw new DatabaseUrlError(
-    `DATABASE_URL must start with postgres:// (PostgreSQL) or file: (SQLite), or be unset for ${DEFAULT_SQLITE_FILE}; got "${redactUrl(value)}"`,
+    `DATABASE_URL must start with postgres:// (PostgreSQL) or file: (SQLite), or be unset for ${DEFAULT_SQLITE_FILE}; got "${hideUrlPasswords(value)}"`,
   );
 }
 
-/** The URL without its password, for logs and error messages. */
-export function redactUrl(value: string): string {
-  return value.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@');
+/**
+ * A text with the password of every URL in it replaced by *** (`smtp://ana:***@mail.example`,
+ * `redis://:***@redis:6379`, also `ana:***@mail.example` without a scheme), for logs and error messages. Up
+ * to the last @ before a space or a quote: an unescaped @ or / inside a password is hidden too, at worst
+ * with a little more.
+ */
+export function hideUrlPasswords(text: string): string {
+  return text.replace(
+    /(^|[\s"'(=,])((?:[a-z][a-z0-9+.-]*:\/\/)?[^\s:/?#@"'=,]*):(?!\/\/)[^\s"']*@/gi,
+    '$1$2:***@',
+  );
 }

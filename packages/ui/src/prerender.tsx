@@ -4,7 +4,12 @@ import { createPrerenderI18n } from '@amiko/i18n/prerender';
 import { isValidElement, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
 import { AppProviders } from './app/App.tsx';
 import { pageOf } from './app/pages.ts';
 import { routes } from './app/routes.tsx';
@@ -33,6 +38,26 @@ export { PRERENDER_ORIGIN, UI_LANGUAGES };
 export const MEMBER_PATHS: string[] = routes[0]!.children!.flatMap((route) =>
   isValidElement(route.element) && route.element.type === RequireAuth && route.path ? [route.path] : [],
 );
+
+/** The path of each route in `list` and below, children's joined to their parent's; not the catch-all. */
+function routePaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    if (route.path === '*') return [];
+    const path =
+      route.path === undefined
+        ? parent
+        : route.path.startsWith('/')
+          ? route.path
+          : `${parent.replace(/\/$/, '')}/${route.path}`;
+    return [...(route.path === undefined ? [] : [path]), ...routePaths(route.children ?? [], path)];
+  });
+}
+
+/**
+ * Every path of the app's route table (`/profile-view/:userId`, `/settings/user-info`): the build writes
+ * them to routes.json, and the server answers these with 200 and any other page path with 404.
+ */
+export const APP_PATHS: string[] = [...new Set(routePaths(routes))];
 
 type PublicPageKey = Exclude<keyof Resources['site']['meta'], 'ogImageAlt'>;
 

@@ -256,8 +256,9 @@ export function createLiveConnections(app: FastifyInstance, options: SocketOptio
 
   if (options.redis) {
     const redis = options.redis;
-    // Plugins load while the server starts, in order: registerRedis's connection comes first.
+    // Plugins load while the server starts: start() has connected Redis by then (or this waits for it).
     app.register(async () => {
+      await redis.connect();
       io.adapter(createAdapter(redis.client, redis.subscriber, { key: `${redis.prefix}:socket.io` }));
     });
   }
@@ -409,10 +410,13 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
   // here are closed by this watch of the moderation log, whichever process acted (docs/decisions.md,
   // "Suspension reaches every process"). Each action is handled once; a process started after an action
   // has no socket it could concern (its sessions were gone before any handshake here).
+  // The watch starts once the server listens: start() has applied the migrations by then, and a fresh
+  // database has no moderation log before (reading it earlier logged a warning on every first start).
   const watchedFrom = Date.now() - CLOCK_MARGIN_MS;
   const handled = new Map<number, number>();
   let reading = false;
-  const sessionEnds = setInterval(() => {
+  let sessionEnds: NodeJS.Timeout | undefined;
+  const readSessionEnds = () => {
     if (reading) return;
     reading = true;
     const since = Math.max(Date.now() - SESSION_END_LOOKBACK_MS, watchedFrom);
@@ -429,8 +433,11 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
         .finally(() => (reading = false)),
       (error) => deps.log.warn({ err: error }, 'moderation log not read'),
     );
-  }, SESSION_END_POLL_MS);
-  sessionEnds.unref();
+  };
+  app.addHook('onListen', async () => {
+    sessionEnds = setInterval(readSessionEnds, SESSION_END_POLL_MS);
+    sessionEnds.unref();
+  });
 
   // Stopping, before the HTTP server and then the database close: no new connections; the live ones closed,
   // so that the HTTP server can finish closing; then what their disconnects started (the mails of members

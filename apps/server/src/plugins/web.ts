@@ -1,4 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
@@ -47,26 +56,65 @@ export function pageLanguage(request: FastifyRequest): UiLanguage {
 }
 
 /**
+ * The paths of the app's routes (packages/ui/src/app/routes.tsx), as the build lists them in routes.json:
+ * `/profile-view/:userId` takes one segment for the parameter; matched as the app's router matches, without
+ * regard to case or a trailing slash. Null when the build has no list (then every path is the app's).
+ */
+function readAppRoutes(dist: string): ((path: string) => boolean) | null {
+  const file = join(dist, 'routes.json');
+  if (!existsSync(file)) return null;
+  const { paths } = JSON.parse(readFileSync(file, 'utf8')) as { paths: string[] };
+  const patterns = paths.map((path) => {
+    const segments = path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) =>
+        segment === '*'
+          ? '.*'
+          : segment.startsWith(':')
+            ? '[^/]+'
+            : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      );
+    return new RegExp(`^/${segments.join('/')}/?$`, 'i');
+  });
+  return (path) => {
+    let decoded: string;
+    try {
+      decoded = decodeURI(path);
+    } catch {
+      return false;
+    }
+    return patterns.some((pattern) => pattern.test(decoded));
+  };
+}
+
+/**
  * Serves the built web app (apps/web/dist): hashed assets cached for a year, pages never cached. The
  * public pages the build prerendered (dist/pages/<language>/<name>.html) are sent in the request's
- * language, and with sitemap.xml and robots.txt with the public origin in their URLs; every other page
- * path gets index.html (the app routes in the browser, and shows its own
- * not-found page for unknown paths). Source maps only with `sourceMaps` (not in production: they hand out
- * the readable source, comments included).
+ * language, and with sitemap.xml and robots.txt with the public origin in their URLs; the other paths of
+ * the app's routes (the member area, sign-in) get index.html with 200 (the app routes in the browser), and
+ * any other path a 404 with the prerendered not-found page, in the visitor's language: no soft 404 for
+ * search engines, and a health check pointed at a mistyped path fails. Source maps only with `sourceMaps`
+ * (not in production: they hand out the readable source, comments included).
  */
 export function registerWeb(
   app: FastifyInstance,
-  dist: string | null,
+  link: string | null,
   options: { sourceMaps: boolean; publicUrl: () => string },
 ) {
+  const dist = link && pinBuild(app, link);
   const index = dist ? join(dist, 'index.html') : null;
   const built = index !== null && existsSync(index);
+  let isAppRoute: (path: string) => boolean = () => true;
+  let sendPage: PageSender | null = null;
   if (!built) {
     app.log.warn({ dist }, 'web app not built: run `pnpm build`; serving the API only');
   } else {
     app.register(fastifyStatic, {
       root: dist!,
       index: false,
+      // Not the build's own files: Vite's manifests (.vite/), its stamp, the marks of the servers using it.
+      dotfiles: 'ignore',
       // The build writes a Brotli and a gzip copy of every text file; browsers that accept them get those.
       preCompressed: true,
       allowedPath: (path) => options.sourceMaps || !/\.map(\.br|\.gz)?$/.test(path),
@@ -77,7 +125,10 @@ export function registerWeb(
         );
       },
     });
-    registerPrerenderedPages(app, dist!, options.publicUrl);
+    sendPage = registerPrerenderedPages(app, dist!, options.publicUrl);
+    const routes = readAppRoutes(dist!);
+    if (routes) isAppRoute = routes;
+    else app.log.warn({ dist }, 'the web build lists no routes (routes.json): every page path answers 200');
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -90,9 +141,39 @@ export function registerWeb(
       (!lastSegment.includes('.') || lastSegment.endsWith('.html'));
     if (!wantsPage) return reply.code(404).send({ error: 'Not found' });
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built. Run `pnpm build`.');
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (isAppRoute(path)) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    reply.code(404);
+    return (
+      sendPage?.('not-found', request, reply) ??
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    );
   });
 }
+
+let marks = 0;
+
+/**
+ * The build to serve for this server's whole life. `pnpm build` makes apps/web/dist a link to the newest
+ * build (apps/web/scripts/build.ts): the server follows it once, so a later build never changes files under
+ * it (its cached pages would name scripts the new build does not have), and marks the build in use
+ * (<build>/.servers/<pid>.<n>) until it stops, so that the next builds do not delete it.
+ */
+function pinBuild(app: FastifyInstance, link: string): string {
+  if (!existsSync(link) || !lstatSync(link).isSymbolicLink()) return link;
+  const build = realpathSync(link);
+  const mark = join(build, '.servers', `${process.pid}.${(marks += 1)}`);
+  try {
+    mkdirSync(join(build, '.servers'), { recursive: true });
+    writeFileSync(mark, '');
+    app.addHook('onClose', async () => rmSync(mark, { force: true }));
+  } catch (error) {
+    app.log.warn({ err: error, build }, 'web build not marked in use: a later `pnpm build` may delete it');
+  }
+  return build;
+}
+
+/** Sends a prerendered page by its name in the request's language; null when the build has no such page. */
+type PageSender = (name: string, request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 
 /**
  * A file of the build with PRERENDER_ORIGIN replaced by the public origin, compressed once (Brotli, gzip)
@@ -119,9 +200,9 @@ function withOrigin(file: string, publicUrl: () => string) {
 
 /**
  * A route per page the build prerendered in the default language ("index" is / and /index.html), sent in
- * the request's language; and the build's sitemap.xml and robots.txt.
+ * the request's language; and the build's sitemap.xml and robots.txt. Returns what sends a page by name.
  */
-function registerPrerenderedPages(app: FastifyInstance, dist: string, publicUrl: () => string) {
+function registerPrerenderedPages(app: FastifyInstance, dist: string, publicUrl: () => string): PageSender {
   for (const [name, type] of [
     ['sitemap.xml', 'application/xml; charset=utf-8'],
     ['robots.txt', 'text/plain; charset=utf-8'],
@@ -131,22 +212,30 @@ function registerPrerenderedPages(app: FastifyInstance, dist: string, publicUrl:
     app.get(`/${name}`, (request, reply) => send(request, reply.header('Vary', 'Accept-Encoding'), type));
   }
   const pages = join(dist, 'pages');
-  if (!existsSync(join(pages, DEFAULT_LANGUAGE))) return;
+  const byName = new Map<string, Record<UiLanguage, ReturnType<typeof withOrigin>>>();
+  const send: PageSender = (name, request, reply) => {
+    const senders = byName.get(name);
+    if (!senders) return null;
+    const language = pageLanguage(request);
+    reply
+      .header('Content-Language', language)
+      // The page's language depends on these request headers, its encoding on Accept-Encoding.
+      .header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+    return senders[language](request, reply, 'text/html; charset=utf-8');
+  };
+  if (!existsSync(join(pages, DEFAULT_LANGUAGE))) return send;
   for (const file of readdirSync(join(pages, DEFAULT_LANGUAGE))) {
     const name = /^([a-z-]+)\.html$/.exec(file)?.[1];
     if (!name) continue;
-    const senders = Object.fromEntries(
-      UI_LANGUAGES.map((language) => [language, withOrigin(join(pages, language, file), publicUrl)]),
-    ) as Record<UiLanguage, ReturnType<typeof withOrigin>>;
+    byName.set(
+      name,
+      Object.fromEntries(
+        UI_LANGUAGES.map((language) => [language, withOrigin(join(pages, language, file), publicUrl)]),
+      ) as Record<UiLanguage, ReturnType<typeof withOrigin>>,
+    );
     for (const path of name === 'index' ? ['/', '/index.html'] : [`/${name}`]) {
-      app.get(path, (request, reply) => {
-        const language = pageLanguage(request);
-        reply
-          .header('Content-Language', language)
-          // The page's language depends on these request headers, its encoding on Accept-Encoding.
-          .header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
-        return senders[language](request, reply, 'text/html; charset=utf-8');
-      });
+      app.get(path, (request, reply) => send(name, request, reply));
     }
   }
+  return send;
 }
