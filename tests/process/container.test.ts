@@ -1,5 +1,14 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -79,7 +88,8 @@ describe('the Dockerfile', () => {
     );
     expect(runs).toMatch(/pnpm install --frozen-lockfile --filter "@amiko\/web\.\.\."/);
     expect(runs).toMatch(/^pnpm build$/m);
-    expect(runs).toContain('sh deploy/production-tree.sh /app');
+    expect(runs).toMatch(/(^| )sh deploy\/production-tree\.sh install$/m);
+    expect(runs).toMatch(/^sh deploy\/production-tree\.sh assemble \/app$/m);
     // The build stages leave NODE_ENV alone (pnpm would skip Vite, Vite would build for it).
     for (const stage of stages.slice(0, -1)) expect(stageEnv(stage).NODE_ENV).toBeUndefined();
     // Nothing is fetched from a URL into the image.
@@ -98,7 +108,10 @@ describe('the Dockerfile', () => {
       PORT: '3000',
       DATABASE_URL: 'file:/data/amiko.db',
       UPLOADS_DIR: '/data/uploads',
+      // The build argument: the commit for amiko_build_info, empty unless the build names it.
+      AMIKO_COMMIT: '',
     });
+    expect(stageEnv(runtime, { AMIKO_COMMIT: 'abc123' }).AMIKO_COMMIT).toBe('abc123');
     expect(instructions(runtime, 'EXPOSE')).toEqual([env.PORT]);
     // The final image only copies from the stages before and prepares /data: no install, no download.
     for (const run of instructions(runtime, 'RUN'))
@@ -110,6 +123,26 @@ describe('the Dockerfile', () => {
     expect(probe[2]).toContain("'/readyz'");
     // Exec form: node is PID 1 and gets SIGTERM itself.
     expect(imageCommand()).toEqual({ command: ['node', 'apps/server/src/main.ts'], workdir: '/app' });
+  });
+
+  it('installs dependencies from the manifests alone, before it copies the sources: a change of code installs nothing again', () => {
+    const manifests = stages.find((stage) => stage.name === 'manifests')!;
+    expect(manifests).toBeDefined();
+    for (const name of ['web', 'server']) {
+      const stage = stages.find((s) => s.name === name)!;
+      const steps = stage.instructions.map((i) => `${i.keyword} ${i.args}`);
+      const install = steps.findIndex((step) =>
+        /^RUN .*(pnpm install|production-tree\.sh install)/.test(step),
+      );
+      const sources = steps.indexOf('COPY . .');
+      expect(install, name).toBeGreaterThan(0);
+      expect(sources, name).toBeGreaterThan(install);
+      // Before the install, only the manifests stage's result arrives.
+      expect(
+        steps.slice(0, install).filter((step) => step.startsWith('COPY')),
+        name,
+      ).toEqual(['COPY --from=manifests /src ./']);
+    }
   });
 
   it('gets a build context without dependencies, data or secrets', () => {
@@ -124,14 +157,16 @@ describe('the compose files', () => {
   it('docker-compose.yml: Amiko on SQLite in a named volume on localhost:3000, and mailpit', () => {
     expect(Object.keys(single.services).sort()).toEqual(['amiko', 'mailpit']);
     const amiko = single.services.amiko!;
-    expect(amiko.build).toBe('.');
+    expect(amiko.build).toEqual({ context: '.', args: { AMIKO_COMMIT: '${AMIKO_COMMIT:-}' } });
     expect(amiko.volumes).toEqual(['amiko-data:/data']);
     expect(Object.keys(single.volumes ?? {})).toEqual(['amiko-data']);
     expect(amiko.ports).toEqual(['127.0.0.1:3000:3000']);
     const env = containerEnvironment(amiko);
     expect(env.DATABASE_URL).toBe('file:/data/amiko.db');
     expect(env.PUBLIC_URL).toBe('http://localhost:3000');
-    expect(env.SMTP_URL).toBe('smtp://mailpit:1025');
+    // Without SMTP_URL, mail goes to mailpit as the catcher: start-up warns once PUBLIC_URL is public.
+    expect(env.SMTP_URL).toBe('');
+    expect(env.SMTP_CATCHER_URL).toBe('smtp://mailpit:1025');
     expect(single.services.mailpit!.ports).toEqual(['127.0.0.1:8025:8025']);
   });
 
@@ -147,7 +182,7 @@ describe('the compose files', () => {
     const vars = { POSTGRES_PASSWORD: 'pw1', REDIS_PASSWORD: 'pw2' };
     for (const name of ['amiko-1', 'amiko-2']) {
       const replica = scale.services[name]!;
-      expect(replica.build).toBe('.');
+      expect(replica.build).toEqual({ context: '.', args: { AMIKO_COMMIT: '${AMIKO_COMMIT:-}' } });
       expect(replica.ports).toBeUndefined(); // reached through Caddy only
       expect(replica.volumes).toEqual(['amiko-data:/data']); // the photos, shared
       const env = containerEnvironment(replica, vars);
@@ -196,6 +231,46 @@ describe('the compose files', () => {
       expect(directives).not.toMatch(weakening);
     }
     expect(readFileSync(`${ROOT}.env.example`, 'utf8')).toMatch(/^# AMIKO_SITE=amiko\.example$/m);
+  });
+
+  it('let .env set what going live behind one’s own proxy needs, with the server’s defaults otherwise', () => {
+    for (const [file, compose] of composeFiles) {
+      for (const [name, service] of Object.entries(compose.services).filter(([, s]) => builtHere(s))) {
+        const written = writtenEnvironment(service);
+        for (const key of ['TRUST_PROXY', 'RATE_LIMITS', 'ALLOWED_ORIGINS', 'SHUTDOWN_DELAY_MS', 'SMTP_URL'])
+          expect(written[key], `${file}: ${name}.${key}`).toMatch(new RegExp(`^\\$\\{${key}:-[^}]*\\}$`));
+      }
+    }
+    // One machine: no proxy until the operator puts one in front; the scale setup: Caddy, draining 3 s.
+    expect(containerEnvironment(single.services.amiko!)).toMatchObject({
+      TRUST_PROXY: 'false',
+      SHUTDOWN_DELAY_MS: '0',
+    });
+    expect(
+      containerEnvironment(scale.services['amiko-1']!, { POSTGRES_PASSWORD: 'a', REDIS_PASSWORD: 'b' }),
+    ).toMatchObject({
+      TRUST_PROXY: 'true',
+      SHUTDOWN_DELAY_MS: '3000',
+    });
+  });
+
+  it('harden Amiko’s containers and bound every service’s memory and log files', () => {
+    for (const [file, compose] of composeFiles) {
+      for (const [name, service] of Object.entries(compose.services)) {
+        const where = `${file}: ${name}`;
+        expect(service.security_opt, where).toContain('no-new-privileges:true');
+        expect(service.mem_limit, where).toMatch(/^(\d+[mg]|\$\{[A-Z_]+:-\d+[mg]\})$/);
+        expect(service.logging, where).toEqual({
+          driver: 'json-file',
+          options: { 'max-size': '10m', 'max-file': '5' },
+        });
+        if (!builtHere(service)) continue;
+        // Amiko writes only to its volume and /tmp, and needs no Linux capability.
+        expect(service.read_only, where).toBe(true);
+        expect(service.tmpfs, where).toEqual(['/tmp']);
+        expect(service.cap_drop, where).toEqual(['ALL']);
+      }
+    }
   });
 
   it('give every service a health check (Amiko: the image’s, on /readyz)', () => {
@@ -285,6 +360,34 @@ describe.runIf(dockerCompose || ci)('docker-compose config', () => {
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   }
 
+  it('takes the settings for going live from .env, as the server reads them', () => {
+    const rateLimits = '{"signIn:ip":{"max":50,"windowMs":900000}}';
+    for (const [file, service, secrets] of [
+      ['docker-compose.yml', 'amiko', ''],
+      ['docker-compose.scale.yml', 'amiko-1', 'POSTGRES_PASSWORD=pw1\nREDIS_PASSWORD=pw2\n'],
+    ] as const) {
+      const result = config(
+        file,
+        `${secrets}TRUST_PROXY=true\nRATE_LIMITS=${rateLimits}\nALLOWED_ORIGINS=https://admin.amiko.example\nSHUTDOWN_DELAY_MS=2000\nSMTP_URL=smtp://mailer:pw3@mail.example:587`,
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const environment = (parse(result.stdout) as ComposeFile).services[service]!.environment as Record<
+        string,
+        string
+      >;
+      expect(environment).toMatchObject({
+        TRUST_PROXY: 'true',
+        RATE_LIMITS: rateLimits,
+        ALLOWED_ORIGINS: 'https://admin.amiko.example',
+        SHUTDOWN_DELAY_MS: '2000',
+        SMTP_URL: 'smtp://mailer:pw3@mail.example:587',
+      });
+      const env = readEnv({ ...stageEnv(runtimeStage()), ...environment });
+      expect(env.RATE_LIMITS).toEqual(JSON.parse(rateLimits));
+      expect(env.TRUST_PROXY).toBe(true);
+    }
+  });
+
   it('accepts docker-compose.yml with no .env and with .env.example as .env', () => {
     for (const dotEnv of [null, '']) {
       const result = config('docker-compose.yml', dotEnv);
@@ -345,8 +448,12 @@ describe('the image’s command on this host', () => {
   afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
   it('serves /readyz from the production tree, with the environment docker-compose.yml gives it', async () => {
-    // The image's /app, made the way the Dockerfile makes it, from a copy of the workspace's files.
+    // The image's /app, made the way the Dockerfile's stages make it, from a copy of the workspace's files:
+    // the manifests stage's own command picks what installing reads, the install runs on that alone, then
+    // the sources arrive and the tree is assembled.
     const work = tempDir();
+    const context = join(work, 'context');
+    const src = join(work, 'src');
     const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -354,15 +461,29 @@ describe('the image’s command on this host', () => {
       .split('\0')
       .filter((f) => f && existsSync(join(ROOT, f)));
     for (const file of files) {
-      mkdirSync(dirname(join(work, 'src', file)), { recursive: true });
-      cpSync(join(ROOT, file), join(work, 'src', file));
+      mkdirSync(dirname(join(context, file)), { recursive: true });
+      cpSync(join(ROOT, file), join(context, file));
     }
-    const app = join(work, 'app');
-    const build = spawnSync('sh', ['deploy/production-tree.sh', app], {
-      cwd: join(work, 'src'),
+    const stages = readDockerfile();
+    const [pick] = instructions(
+      stages.find((stage) => stage.name === 'manifests')!,
+      'RUN',
+    );
+    mkdirSync(src);
+    writeFileSync(join(src, 'package.json'), readFileSync(join(context, 'package.json')));
+    const picked = spawnSync('sh', ['-c', pick!.replaceAll('/context', context).replaceAll('/src', src)], {
       encoding: 'utf8',
     });
-    expect(build.status, build.stderr + build.stdout).toBe(0);
+    expect(picked.status, picked.stderr).toBe(0);
+    expect(existsSync(join(src, 'apps/server/src'))).toBe(false);
+    const step = (...args: string[]) => {
+      const result = spawnSync('sh', ['deploy/production-tree.sh', ...args], { cwd: src, encoding: 'utf8' });
+      expect(result.status, result.stderr + result.stdout).toBe(0);
+    };
+    step('install');
+    cpSync(context, src, { recursive: true });
+    const app = join(work, 'app');
+    step('assemble', app);
 
     // The server and the workspace packages it imports, as TypeScript sources outside node_modules ...
     expect(readdirSync(join(app, 'packages')).sort()).toEqual(['api', 'auth', 'core', 'db', 'i18n']);
@@ -393,6 +514,20 @@ describe('the image’s command on this host', () => {
         needed,
       ).toBe(true);
     }
+    // ... and nothing the server never runs: TypeScript, type declarations, source maps, better-sqlite3's C
+    // sources and its binaries for other systems. The tree was 182 MB before issue 36, 80 MB after.
+    expect(installed.filter((p) => p.startsWith('typescript@') || p.startsWith('@types+'))).toEqual([]);
+    const leftovers = execFileSync(
+      'find',
+      [join(app, 'node_modules'), '-type', 'f', '(', '-name', '*.d.ts', '-o', '-name', '*.map', ')'],
+      { encoding: 'utf8' },
+    );
+    expect(leftovers).toBe('');
+    const sqlite = join(app, 'apps/server/node_modules/better-sqlite3');
+    expect(existsSync(join(sqlite, 'deps'))).toBe(false);
+    expect(readdirSync(join(sqlite, 'prebuilds'))).toEqual([`${process.platform}-${process.arch}.node`]);
+    const megabytes = Number(execFileSync('du', ['-sm', app], { encoding: 'utf8' }).split('\t')[0]);
+    expect(megabytes).toBeLessThan(100);
 
     const data = join(work, 'data');
     const port = await freePort();

@@ -45,14 +45,27 @@ export function instructions(stage: Stage, keyword: string): string[] {
   return stage.instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
 }
 
-/** The variables a stage's ENV instructions set (`ENV A=1 B=2` form). */
-export function stageEnv(stage: Stage): Record<string, string> {
+/**
+ * The variables a stage's ENV instructions set (`ENV A=1 B=2` form), with `$NAME` and `${NAME}` replaced as
+ * Docker does: by a build argument's value (`build` as `docker build --build-arg` gives them, else the ARG's
+ * default) or by an earlier ENV's.
+ */
+export function stageEnv(stage: Stage, build: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const args of instructions(stage, 'ENV')) {
-    for (const pair of args.split(/\s+/)) {
+  const args: Record<string, string> = {};
+  for (const { keyword, args: text } of stage.instructions) {
+    if (keyword === 'ARG') {
+      const [, name = '', value = ''] = /^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$/.exec(text) ?? [];
+      args[name] = build[name] ?? value.replace(/^"(.*)"$/, '$1');
+      continue;
+    }
+    if (keyword !== 'ENV') continue;
+    for (const pair of text.split(/\s+/)) {
       const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(pair);
-      if (!match) throw new Error(`Dockerfile: ENV ${args} is not in KEY=value form`);
-      env[match[1]!] = match[2]!.replace(/^"(.*)"$/, '$1');
+      if (!match) throw new Error(`Dockerfile: ENV ${text} is not in KEY=value form`);
+      env[match[1]!] = match[2]!
+        .replace(/^"(.*)"$/, '$1')
+        .replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, name: string) => env[name] ?? args[name] ?? '');
     }
   }
   return env;
@@ -84,7 +97,7 @@ export function imageCommand(stage = runtimeStage()): { command: string[]; workd
 }
 
 export interface ComposeService {
-  build?: string | { context: string };
+  build?: string | { context: string; args?: Record<string, string> };
   image?: string;
   environment?: Record<string, string | number | boolean | null> | string[];
   ports?: string[];
@@ -93,6 +106,12 @@ export interface ComposeService {
   healthcheck?: { test?: string[] | string; disable?: boolean };
   command?: string[] | string;
   user?: string;
+  read_only?: boolean;
+  tmpfs?: string[];
+  cap_drop?: string[];
+  security_opt?: string[];
+  mem_limit?: string;
+  logging?: { driver: string; options?: Record<string, string> };
 }
 export interface ComposeFile {
   services: Record<string, ComposeService>;
