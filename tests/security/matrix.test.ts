@@ -99,6 +99,7 @@ const EXPECTED: Record<string, Row> = {
   'site.setLanguage':             [SIGN_IN,  OK,        OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'community.directory':          [OK,       VERIFY,    OK,     OK,     OK,     OK,       OK,      OK],
   'favorites.list':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'places.search':                [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Someone who blocked you can still be reported (harassment often comes with a block).
@@ -279,6 +280,7 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
   'site.setLanguage': () => ({ language: 'de' }),
   'community.directory': () => ({}),
   'favorites.list': () => ({}),
+  'places.search': () => ({ query: 'Hambu' }),
   'favorites.toggle': (c) => ({ memberId: c.target.id }),
   'favorites.remove': (c) => ({ memberId: c.target.id }),
   'reports.create': (c) => ({ memberId: c.target.id, reason: 'harassment' }),

@@ -11,12 +11,15 @@ import {
   MAIL_HANDLERS,
   NO_METRICS,
   MESSAGE_MAIL_HANDLERS,
+  PLACE_HANDLERS,
+  scheduleCityMatching,
   startJobRunner,
   type AppConfig,
   type JobRunner,
   type Deps,
 } from '@amiko/api';
 import { createSessionStore } from '@amiko/auth';
+import { preparePlaces } from '@amiko/places';
 import { openDatabase, type Database } from '@amiko/db';
 import { createServerTranslator } from '@amiko/i18n/server';
 import fastifyCookie from '@fastify/cookie';
@@ -176,7 +179,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   app.register(fastifyCookie);
   registerSecurityHeaders(app, { production, publicUrl: env.PUBLIC_URL });
   registerOriginCheck(app, originPolicy);
-  const readiness: Readiness = { draining: false };
+  const readiness: Readiness = { draining: false, placesLoaded: false };
   registerHealth(app, { database, directory: deps.directory, readiness, redis });
   registerTrpc(app, deps, cookies);
   registerStripeWebhook(app, deps);
@@ -219,7 +222,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       jobs = startJobRunner(deps, {
         pollMs: env.JOB_POLL_MS,
         leaseMs: 60_000,
-        handlers: { ...MESSAGE_MAIL_HANDLERS, ...DATA_EXPORT_HANDLERS, ...MAIL_HANDLERS },
+        handlers: { ...MESSAGE_MAIL_HANDLERS, ...DATA_EXPORT_HANDLERS, ...MAIL_HANDLERS, ...PLACE_HANDLERS },
       });
       const port = listeningPort(app) ?? env.PORT;
       const url = config.publicUrl;
@@ -239,10 +242,20 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
         },
         'Amiko is listening',
       );
-      // The directory index is built now, not on the first member's request; /readyz waits for it.
+      // The directory index is built now, not on the first member's request; /readyz waits for it. So are the
+      // places loaded (built in a child process the first time a data version is seen), and the typed cities
+      // of an earlier Amiko matched to them once per database.
       deps.directory
         .warm()
         .catch((error: unknown) => app.log.error({ err: error }, 'directory index not built'));
+      preparePlaces().then(
+        (info) => {
+          readiness.placesLoaded = true;
+          app.log.info({ places: info }, 'places loaded');
+        },
+        (error: unknown) => app.log.error({ err: error }, 'places not loaded'),
+      );
+      await scheduleCityMatching(deps);
       return { url, port, metricsPort };
     },
     stop() {

@@ -74,6 +74,7 @@ export { createDirectory, type Directory } from './services/directory/query.ts';
 export { setDirectoryCount } from './services/directory/kernel.ts';
 export { replacePhoto } from './services/photos.ts';
 export { stampActivity } from './services/activity.ts';
+export { PLACE_HANDLERS, scheduleCityMatching } from './services/places.ts';
 export { createDecodeQueue, DECODES_AT_ONCE, photoDecodes } from './services/photo-decoding.ts';
 export { may, seenBy, type MeView, type Visibility } from './services/views.ts';
 export { typingRecipient } from './services/messaging/conversations.ts';

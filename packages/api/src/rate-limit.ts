@@ -44,6 +44,8 @@ export const DEFAULT_RATE_LIMITS = {
   'report:account': { max: 20, windowMs: 60 * MINUTE },
   'pageView:ip': { max: 120, windowMs: MINUTE },
   'checkout:account': { max: 30, windowMs: 60 * MINUTE },
+  // A place field asks as the member types (a few letters, paused): generous, but not a way to copy the gazetteer.
+  'places:account': { max: 120, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 

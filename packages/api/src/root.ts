@@ -6,6 +6,7 @@ import { communityRouter } from './routers/community.ts';
 import { favoritesRouter } from './routers/favorites.ts';
 import { metaRouter } from './routers/meta.ts';
 import { paymentsRouter } from './routers/payments.ts';
+import { placesRouter } from './routers/places.ts';
 import { profileRouter } from './routers/profile.ts';
 import { siteRouter } from './routers/site.ts';
 import { reportsRouter } from './routers/reports.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   community: communityRouter,
   favorites: favoritesRouter,
   reports: reportsRouter,
+  places: placesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -23,3 +23,4 @@ export * from './schemas/photos.ts';
 export * from './rules/directory.ts';
 export * from './rules/icebreakers.ts';
 export * from './rules/activity.ts';
+export * from './schemas/places.ts';

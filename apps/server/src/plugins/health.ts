@@ -6,6 +6,8 @@ import type { Redis } from '../redis.ts';
 export interface Readiness {
   /** Set when the server starts draining (SIGTERM): a load balancer stops sending at once. */
   draining: boolean;
+  /** Set once the gazetteer is loaded (start-up loads it in the background; built once per data version). */
+  placesLoaded: boolean;
 }
 
 /** How long /readyz waits for Redis's answer: a load balancer's check must not hang on it. */
@@ -13,9 +15,9 @@ const REDIS_PING_TIMEOUT_MS = 2000;
 
 /**
  * /healthz: the process runs (liveness: restart it if not). /readyz: it can serve (readiness: send it
- * requests only if so): not draining, the directory index built (start-up builds it in the background), the
- * database answers and, with REDIS_URL, Redis answers (without it, live messages would not reach members on
- * other processes).
+ * requests only if so): not draining, the directory index built and the places loaded (start-up does both in
+ * the background), the database answers and, with REDIS_URL, Redis answers (without it, live messages would
+ * not reach members on other processes).
  */
 export function registerHealth(
   app: FastifyInstance,
@@ -31,6 +33,7 @@ export function registerHealth(
   app.get('/readyz', async (request, reply) => {
     if (readiness.draining) return reply.code(503).send(unavailable('draining'));
     if (!directory.isBuilt()) return reply.code(503).send(unavailable('directory index not built yet'));
+    if (!readiness.placesLoaded) return reply.code(503).send(unavailable('places not loaded yet'));
     try {
       await ping(database);
     } catch (error) {

@@ -6,7 +6,7 @@ export const favoritesRouter = router({
   /** /favorites, newest first, optionally searched by name. */
   list: verifiedProcedure
     .input(favoritesQuerySchema)
-    .query(({ ctx, input }) => listFavorites(ctx.deps, ctx.member.id, input.search)),
+    .query(({ ctx, input }) => listFavorites(ctx.deps, ctx.member.id, ctx.language, input.search)),
   /** SPEC §4: adds the member, or removes them if they already are a favourite. */
   toggle: verifiedProcedure
     .input(memberTargetSchema)

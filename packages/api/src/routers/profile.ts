@@ -14,7 +14,7 @@ export const profileRouter = router({
   /** Another member's public profile (/profile-view/{id}), or one's own as others see it. */
   view: verifiedProcedure
     .input(memberTargetSchema)
-    .query(({ ctx, input }) => publicProfile(ctx.deps, ctx.member.id, input.memberId)),
+    .query(({ ctx, input }) => publicProfile(ctx.deps, ctx.member.id, input.memberId, ctx.language)),
   /** Crops the stored photo again; new photos arrive through POST /uploads (multipart). */
   recropPhoto: verifiedProcedure
     .input(z.object({ crop: photoCropSchema }))

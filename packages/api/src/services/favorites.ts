@@ -1,10 +1,11 @@
-import { ageOn } from '@amiko/core';
+import { ageOn, type UiLanguage } from '@amiko/core';
 import { containsInsensitive } from '@amiko/db';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
 import { activityFor, showsActivity } from './activity.ts';
+import { placeLabel } from './places.ts';
 import {
   avatarUrl,
   blocksBetween,
@@ -57,7 +58,7 @@ export async function removeFavorite(deps: Deps, memberId: string, favoriteId: s
 }
 
 /** The member's favourites, newest first, optionally only those whose name contains `search`. */
-export async function listFavorites(deps: Deps, memberId: string, search?: string) {
+export async function listFavorites(deps: Deps, memberId: string, language: UiLanguage, search?: string) {
   const { database } = deps;
   const { db, t } = database;
   const [rows, viewerShowsActivity] = await Promise.all([
@@ -84,7 +85,7 @@ export async function listFavorites(deps: Deps, memberId: string, search?: strin
     .map((row) => ({
       id: row.id,
       name: row.name,
-      city: row.city,
+      city: placeLabel(row, language),
       age: row.birthday ? ageOn(row.birthday) : null,
       avatarUrl: avatarUrl(row),
       addedAt: row.addedAt,

@@ -1,3 +1,4 @@
+import { placeById } from '@amiko/places';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { otherOf } from './messaging/store.ts';
@@ -125,6 +126,8 @@ export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: s
   return {
     exportedAt: new Date(),
     profile,
+    // Where the member lives, by name as well as by id, in their language.
+    place: member.placeId === null ? null : placeById(member.placeId, member.language),
     photos: [member.photoKey, member.croppedPhotoKey].filter((k): k is string => Boolean(k)),
     favorites,
     blocks,

@@ -5,6 +5,7 @@ import {
   type ProfileFieldName,
   type ProfileFields,
   type ProfileSectionSave,
+  type UiLanguage,
 } from '@amiko/core';
 import type { Member } from '@amiko/db';
 import { and, eq } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import {
   visibilityOf,
 } from './views.ts';
 import { activityFor } from './activity.ts';
+import { placeLabel } from './places.ts';
 
 // Every profile field is a column of the same name and type (checked here at compile time), so a new field
 // of core's profileSections needs nothing in this file.
@@ -73,10 +75,18 @@ export async function saveProfileSection(
   return ownProfileView(member);
 }
 
-/** What other members see of a profile: everything but contact details, the exact birthday and timezone. */
-function publicFields(member: Member) {
+/**
+ * What other members see of a profile: everything but contact details, the exact birthday and timezone;
+ * where they live as the name of their place in the reader's language (or the city they typed before).
+ */
+function publicFields(member: Member, language: UiLanguage) {
   const { phone: _phone, birthday, timezone: _timezone, ...fields } = profileFields(member);
-  return { ...fields, age: birthday ? ageOn(birthday) : null };
+  return {
+    ...fields,
+    city: placeLabel(member, language),
+    placeId: member.placeId,
+    age: birthday ? ageOn(birthday) : null,
+  };
 }
 
 /**
@@ -84,7 +94,7 @@ function publicFields(member: Member) {
  * whether the viewer keeps them as a favourite, for members the viewer may find (visibilityOf); the
  * member's own profile always.
  */
-export async function publicProfile(deps: Deps, viewerId: string, memberId: string) {
+export async function publicProfile(deps: Deps, viewerId: string, memberId: string, language: UiLanguage) {
   const { db, t } = deps.database;
   const isSelf = viewerId === memberId;
   const [member, viewer, between, favorite] = await Promise.all([
@@ -101,7 +111,7 @@ export async function publicProfile(deps: Deps, viewerId: string, memberId: stri
   const mine = new Set(viewer?.interests ?? []);
   return {
     id: member.id,
-    ...publicFields(member),
+    ...publicFields(member, language),
     photoUrl: photoUrl(member.photoKey),
     avatarUrl: avatarUrl(member),
     sharedInterests: member.interests.filter((i) => mine.has(i)),
@@ -110,11 +120,16 @@ export async function publicProfile(deps: Deps, viewerId: string, memberId: stri
     /** "Active now/today/this week" or null (older, hidden by either side; never on one's own profile). */
     activity: viewer ? activityFor(member, viewer.showActivity, new Date()) : null,
     /**
-     * The viewer's own city and new-in-town answers, for the icebreakers' line about a town both name
-     * (core's townIcebreaker, issue 19.3); null on one's own profile.
+     * The viewer's own place and new-in-town answers, for the icebreakers' line about a town both live in
+     * (core's townIcebreaker, issue 19.3), named in the viewer's language; null on one's own profile.
      */
     viewerTown: viewer
-      ? { city: viewer.city, newInTown: viewer.newInTown, welcomesNewcomers: viewer.welcomesNewcomers }
+      ? {
+          city: placeLabel(viewer, language),
+          placeId: viewer.placeId,
+          newInTown: viewer.newInTown,
+          welcomesNewcomers: viewer.welcomesNewcomers,
+        }
       : null,
   };
 }

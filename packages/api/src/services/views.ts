@@ -21,6 +21,7 @@ export function cardColumns(t: Schema) {
     name: t.members.name,
     birthday: t.members.birthday,
     city: t.members.city,
+    placeId: t.members.placeId,
     photoKey: t.members.photoKey,
     croppedPhotoKey: t.members.croppedPhotoKey,
     lastActiveAt: t.members.lastActiveAt,

@@ -53,12 +53,19 @@ export type Icebreaker =
 
 /** Where a member lives and what they say about being new there (issue 19.4). */
 export interface TownFacts {
+  /** The member's place (a GeoNames id): two members are in the same town when theirs are the same. */
+  placeId?: number | null;
+  /** The town's name as the reader sees it (the place's, else the city typed before places). */
   city?: string | null;
   newInTown?: string | null;
   welcomesNewcomers?: boolean;
 }
 
-const sameCity = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+/** The same place when both have one; else the same name, as typed before Amiko knew places. */
+const sameTown = (a: TownFacts, b: TownFacts) =>
+  a.placeId != null && b.placeId != null
+    ? a.placeId === b.placeId
+    : a.city!.trim().toLocaleLowerCase() === b.city!.trim().toLocaleLowerCase();
 
 /**
  * A line about the town both members name as theirs (the issue's "…near Hamburg?"): a local welcomes a
@@ -67,7 +74,7 @@ const sameCity = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.tr
  */
 export function townIcebreaker(mine: TownFacts, theirs: TownFacts): Icebreaker | null {
   const city = theirs.city?.trim();
-  if (!city || !mine.city || !sameCity(mine.city, city)) return null;
+  if (!city || !mine.city || !sameTown(mine, theirs)) return null;
   const meNew = newInTownRole(mine) === 'newcomer';
   const theyNew = newInTownRole(theirs) === 'newcomer';
   const line: TownLine = meNew ? (theyNew ? 'bothNew' : 'askLocal') : theyNew ? 'welcome' : 'neighbours';
