@@ -79,4 +79,9 @@ export default defineConfig(
     files: ['tests/e2e/**'],
     rules: { 'no-empty-pattern': 'off' },
   },
+  {
+    // The service worker runs in its own global scope (clients, registration, skipWaiting).
+    files: ['apps/web/src/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
 );

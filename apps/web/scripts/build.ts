@@ -34,6 +34,7 @@ try {
   run([vite, 'build', '--config', 'vite.site.config.ts', '--outDir', out]);
   run([vite, 'build', '--ssr', 'src/prerender.ts', '--outDir', ssr]);
   run([process.execPath, 'scripts/prerender.ts', out, ssr]);
+  run([process.execPath, 'scripts/service-worker.ts', out]);
   run([process.execPath, 'scripts/precompress.ts', out]);
   run([process.execPath, 'scripts/bundle-report.ts', out]);
   build.finish();

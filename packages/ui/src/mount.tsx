@@ -8,6 +8,7 @@ import { App } from './app/App.tsx';
 import { routes } from './app/routes.tsx';
 import type { LazyScreen } from './lazy.tsx';
 import type { Platform } from './platform.tsx';
+import { registerServiceWorker } from './service-worker.ts';
 import './styles.css';
 
 /**
@@ -18,6 +19,9 @@ import './styles.css';
 export async function mountApp(element: HTMLElement, platform: Platform): Promise<void> {
   const { i18n, ready } = createBrowserI18n([initReactI18next]);
   await ready;
+  // The service worker is the browser's (the desktop app has its own notifications), and a build's (Vite's
+  // development server has no /sw.js).
+  if (platform.kind === 'browser' && import.meta.env.PROD) registerServiceWorker();
   linkManifestOf(i18n.resolvedLanguage);
   i18n.on('languageChanged', () => linkManifestOf(i18n.resolvedLanguage));
   const app = (

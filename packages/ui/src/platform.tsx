@@ -48,6 +48,11 @@ export function setPageTitle(title: string) {
   showTitle();
 }
 
+/** Sends the browser's UI to a path: a notification clicked, here or (service-worker.ts) in the service worker. */
+export function navigateBrowser(path: string): void {
+  for (const navigate of browserNavigation) navigate(path);
+}
+
 export const browserPlatform: Platform = {
   kind: 'browser',
   apiBaseUrl: '',
@@ -61,7 +66,7 @@ export const browserPlatform: Platform = {
     notification.onclick = () => {
       window.focus();
       notification.close();
-      if (path) for (const navigate of browserNavigation) navigate(path);
+      if (path) navigateBrowser(path);
     };
   },
   openExternal(url) {

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { UpdateNotice } from '../components/UpdateNotice.tsx';
 import { NotificationsOutlet } from '../notify.tsx';
 import { PlatformProvider, type Platform } from '../platform.tsx';
 import { cssVariablesResolver, theme } from '../theme.ts';
@@ -34,6 +35,7 @@ export function App({ platform }: { platform: Platform }) {
           previous screen. As a transition, the previous screen stayed on show under the new
           address, and what a member typed into it was gone when the new screen arrived. */}
       <RouterProvider router={router} useTransitions={false} />
+      <UpdateNotice />
     </AppProviders>
   );
 }

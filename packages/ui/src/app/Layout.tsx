@@ -10,23 +10,29 @@ import { useHostNavigation } from '../hooks/useHostNavigation.ts';
 import { usePageViews } from '../hooks/usePageViews.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { setPageTitle } from '../platform.tsx';
-import { pageOf } from './pages.ts';
+import { isSitePage, pageOf } from './pages.ts';
 
 // The live messaging connection (socket.io and its cache updates) is for verified members only: its own
 // chunk, never part of a visitor's first page.
 const LiveMessaging = lazy(() => import('../messaging/LiveMessaging.tsx'));
+// Shown only without a server, so not part of any page's code; the service worker caches it with the shell.
+const OfflineScreen = lazy(() =>
+  import('../components/OfflineScreen.tsx').then((m) => ({ default: m.OfflineScreen })),
+);
 
 /**
- * Every page: skip link, header, the routed screen, footer. Each page load and route change records a
+ * Every page: skip link, header, the routed screen (or, while the server cannot be reached, the offline
+ * screen instead of any page but the public site's), footer. Each page load and route change records a
  * first-party page view; the public pages' scroll animations are their Reveal blocks.
  */
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { member } = useSession();
+  const { member, offline, retry, retrying } = useSession();
   usePageViews();
   useHostNavigation();
-  const title = t(`titles.${pageOf(useMatches())}`);
+  const page = pageOf(useMatches());
+  const title = t(`titles.${page}`);
   useEffect(() => setPageTitle(title), [title]);
   return (
     <>
@@ -50,7 +56,11 @@ export function Layout() {
               </Box>
             }
           >
-            <Outlet />
+            {offline && !isSitePage(page) ? (
+              <OfflineScreen onRetry={retry} retrying={retrying} />
+            ) : (
+              <Outlet />
+            )}
           </Suspense>
         </ScreenErrorBoundary>
       </Box>
