@@ -21,5 +21,6 @@ export const {
   reports,
   moderationActions,
   jobs,
+  pushSubscriptions,
   appCounters,
 } = defineTables(pgKit);

@@ -461,6 +461,36 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     ],
   );
 
+  /**
+   * A device that gets Web Push (Settings → Notifications, "Notify me on this device"; issue 31): the push
+   * service's endpoint for one browser and that browser's keys (RFC 8291). It belongs to the session that
+   * turned it on, so signing out there, or a password change that ends the member's other sessions, stops
+   * it; the endpoint is unique, so a browser another member signs in on and turns on moves to them.
+   */
+  const pushSubscriptions = table(
+    'push_subscriptions',
+    {
+      id: id('id').primaryKey(),
+      memberId: id('member_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      sessionId: id('session_id')
+        .notNull()
+        .references(() => sessions.id, { onDelete: 'cascade' }),
+      endpoint: str('endpoint').notNull(),
+      p256dh: str('p256dh').notNull(),
+      auth: str('auth').notNull(),
+      /** What the member's list of devices calls it ("Chrome on Android"). */
+      device: str('device').notNull(),
+      createdAt: timestamp('created_at').notNull().$defaultFn(now),
+    },
+    (t) => [
+      uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+      index('push_subscriptions_member_idx').on(t.memberId),
+      index('push_subscriptions_session_idx').on(t.sessionId),
+    ],
+  );
+
   /** Named counters changed with a single conditional UPDATE (the early-access slots). */
   const appCounters = table('app_counters', {
     name: str('name').primaryKey(),
@@ -485,6 +515,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     reports,
     moderationActions,
     jobs,
+    pushSubscriptions,
     appCounters,
   };
 }
