@@ -316,6 +316,17 @@ export async function populate(raw: Raw): Promise<Population> {
     runAt: new Date(now.getTime() + day),
     createdAt: ago(1),
   });
+  // Anna gets Web Push on the device of her first session.
+  await insert(raw, 'pushSubscriptions', {
+    id: 'push-anna-phone',
+    memberId: anna.id,
+    sessionId: sessions[0]!.issued.token.split('.')[0],
+    endpoint: 'https://fcm.googleapis.com/fcm/send/anna-phone',
+    p256dh: `B${'A'.repeat(86)}`,
+    auth: 'A'.repeat(22),
+    device: 'Chrome on Android',
+    createdAt: ago(1),
+  });
   // Two members hold early-access places (Ben, Emil).
   await insert(raw, 'appCounters', { name: 'earlyAccess', value: 2 }, { upsert: 'name' });
 
