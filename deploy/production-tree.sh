@@ -57,6 +57,9 @@ assemble() {
   find "$out/apps" "$out/packages" -name '*.test.ts' -delete
   # Links left pointing at what install removed (typescript, @types).
   find "$out" -xtype l -delete
+  # The gazetteer's index, built now: the image's code is read-only at run time, where each start would
+  # otherwise build it again in a temporary folder (about 10 s of CPU; packages/places/src/cache.ts).
+  (cd "$out" && node packages/places/scripts/build-cache.ts)
 }
 
 case "${1:?usage: deploy/production-tree.sh install | assemble <output folder> | <output folder>}" in
