@@ -486,7 +486,14 @@ describe('the image’s command on this host', () => {
     step('assemble', app);
 
     // The server and the workspace packages it imports, as TypeScript sources outside node_modules ...
-    expect(readdirSync(join(app, 'packages')).sort()).toEqual(['api', 'auth', 'core', 'db', 'i18n']);
+    expect(readdirSync(join(app, 'packages')).sort()).toEqual([
+      'api',
+      'auth',
+      'core',
+      'db',
+      'i18n',
+      'places',
+    ]);
     expect(readdirSync(join(app, 'apps'))).toEqual(['server']);
     expect(existsSync(join(app, 'packages/db/src/checkpoint-worker.ts'))).toBe(true);
     // ... with production dependencies only: nothing that builds, tests or lints.
