@@ -43,7 +43,12 @@ export function setSessionCookie(
 }
 
 /** Marks this browser as one that signed in (see DEVICE_COOKIE): HttpOnly, SameSite=Lax, Secure as the session's. */
-export function setDeviceCookie(reply: FastifyReply, settings: CookieSettings, value: string, expiresAt: Date) {
+export function setDeviceCookie(
+  reply: FastifyReply,
+  settings: CookieSettings,
+  value: string,
+  expiresAt: Date,
+) {
   reply.setCookie(deviceCookieName(settings), value, {
     httpOnly: true,
     sameSite: 'lax',
