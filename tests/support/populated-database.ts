@@ -327,6 +327,34 @@ export async function populate(raw: Raw): Promise<Population> {
     device: 'Chrome on Android',
     createdAt: ago(1),
   });
+  // Anna started a board games pod in Hamburg; Ben is in it, Cleo asked to join (issue 34).
+  await insert(raw, 'pods', {
+    id: 'pod-board-games-hamburg',
+    name: 'Board games Hamburg',
+    kind: 'interests',
+    interests: ['boardGames'],
+    languages: ['de', 'en'],
+    level: null,
+    placeId: 2911298,
+    description: 'Catan and coffee on Sundays',
+    sizeLimit: 6,
+    joinRule: 'ask',
+    startedBy: anna.id,
+    createdAt: ago(3),
+  });
+  await insert(raw, 'podMembers', {
+    podId: 'pod-board-games-hamburg',
+    memberId: anna.id,
+    role: 'starter',
+    joinedAt: ago(3),
+  });
+  await insert(raw, 'podMembers', {
+    podId: 'pod-board-games-hamburg',
+    memberId: ben.id,
+    role: 'member',
+    joinedAt: ago(2),
+  });
+  await insert(raw, 'podRequests', { podId: 'pod-board-games-hamburg', memberId: cleo.id, createdAt: ago(1) });
   // Two members hold early-access places (Ben, Emil).
   await insert(raw, 'appCounters', { name: 'earlyAccess', value: 2 }, { upsert: 'name' });
 

@@ -1042,10 +1042,18 @@ export type MentalWellnessActivity = (typeof MENTAL_WELLNESS_ACTIVITIES)[number]
 export const NEW_IN_TOWN_STATUSES = ['newHere', 'movingHere'] as const;
 export type NewInTownStatus = (typeof NEW_IN_TOWN_STATUSES)[number];
 
+/**
+ * The lowest level a language café welcomes (issue 34), as the Common European Framework names them:
+ * "Deutsch–English, B1 welcome".
+ */
+export const CAFE_LEVELS = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'] as const;
+export type CafeLevel = (typeof CAFE_LEVELS)[number];
+
 /** Every catalog by the name its labels use in the `catalog` i18n namespace. */
 export const CATALOGS = {
   interests: INTERESTS,
   countries: COUNTRIES,
+  cafeLevels: CAFE_LEVELS,
   jobFields: JOB_FIELDS,
   professionalSkills: PROFESSIONAL_SKILLS,
   educationLevels: EDUCATION_LEVELS,

@@ -22,5 +22,8 @@ export const {
   moderationActions,
   jobs,
   pushSubscriptions,
+  pods,
+  podMembers,
+  podRequests,
   appCounters,
 } = defineTables(sqliteKit);

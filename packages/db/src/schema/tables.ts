@@ -491,6 +491,63 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     ],
   );
 
+  /**
+   * A pod (issue 34): a small circle of members around one or two interests, or a language café (its two
+   * languages and the lowest level it welcomes), at a place (a GeoNames id, as members.place_id) or online
+   * (null). How many may be in it is size_limit (3 to 8); join_rule is 'open' or 'ask'. closed_at set: the
+   * pod is closed (by its members or an operator) and offered to nobody. docs/decisions.md, "Pods".
+   */
+  const pods = table(
+    'pods',
+    {
+      id: id('id').primaryKey(),
+      name: str('name').notNull(),
+      kind: str('kind').$type<'interests' | 'languageCafe'>().notNull(),
+      interests: list<CatalogId<'interests'>>('interests'),
+      languages: list<CatalogId<'languages'>>('languages'),
+      level: str('level').$type<CatalogId<'cafeLevels'>>(),
+      placeId: int('place_id'),
+      description: str('description').notNull().default(''),
+      sizeLimit: int('size_limit').notNull().default(6),
+      joinRule: str('join_rule').$type<'open' | 'ask'>().notNull().default('open'),
+      startedBy: id('started_by').references(() => members.id, { onDelete: 'set null' }),
+      createdAt: timestamp('created_at').notNull().$defaultFn(now),
+      closedAt: timestamp('closed_at'),
+    },
+    (t) => [index('pods_place_idx').on(t.placeId)],
+  );
+
+  /** Who is in a pod, and as what: its starter, a host the starter named, or a member. */
+  const podMembers = table(
+    'pod_members',
+    {
+      podId: id('pod_id')
+        .notNull()
+        .references(() => pods.id, { onDelete: 'cascade' }),
+      memberId: id('member_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      role: str('role').$type<'starter' | 'host' | 'member'>().notNull().default('member'),
+      joinedAt: timestamp('joined_at').notNull().$defaultFn(now),
+    },
+    (t) => [primaryKey({ columns: [t.podId, t.memberId] }), index('pod_members_member_idx').on(t.memberId)],
+  );
+
+  /** A request to join a pod whose join rule is 'ask', until a host answers it or its member withdraws it. */
+  const podRequests = table(
+    'pod_requests',
+    {
+      podId: id('pod_id')
+        .notNull()
+        .references(() => pods.id, { onDelete: 'cascade' }),
+      memberId: id('member_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      createdAt: timestamp('created_at').notNull().$defaultFn(now),
+    },
+    (t) => [primaryKey({ columns: [t.podId, t.memberId] }), index('pod_requests_member_idx').on(t.memberId)],
+  );
+
   /** Named counters changed with a single conditional UPDATE (the early-access slots). */
   const appCounters = table('app_counters', {
     name: str('name').primaryKey(),
@@ -516,6 +573,9 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     moderationActions,
     jobs,
     pushSubscriptions,
+    pods,
+    podMembers,
+    podRequests,
     appCounters,
   };
 }
