@@ -1,4 +1,5 @@
 import { INTERESTS, type DirectorySort, type Interest } from '@amiko/core';
+import { coordinatesOf, distanceKm } from '@amiko/places';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, insertMember, type TestMember } from '../support/members.ts';
@@ -6,16 +7,27 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 
 // Load More over the directory's cursor: whatever happens between two pages (members joining, also with
 // joining times among those already shown), every member who was there from the start is shown exactly
-// once, in order, and nobody twice.
+// once, in order, and nobody twice. In the nearby order members are in a few towns around the viewer's (and
+// some in none), so many share a distance.
 
 let ts: TestServer;
 let viewer: TestMember;
 const POOL = INTERESTS.slice(0, 14);
 const VIEWER_INTERESTS = POOL.slice(0, 10);
+// Munich (the viewer's), Dachau, Freising, Augsburg: GeoNames ids.
+const MUNICH = 2867714;
+const PLACES = [MUNICH, 2939623, 2925034, 2954172, null];
+/** How far a member's place is from the viewer's, for the nearby order (no place: last). */
+const kmFromViewer = (placeId: number | null) =>
+  placeId === null ? Infinity : distanceKm(coordinatesOf(MUNICH)!, coordinatesOf(placeId)!);
 
 beforeAll(async () => {
   ts = await startTestServer();
-  viewer = await createMember(ts, { name: 'Cursor Viewer', interests: [...VIEWER_INTERESTS] });
+  viewer = await createMember(ts, {
+    name: 'Cursor Viewer',
+    interests: [...VIEWER_INTERESTS],
+    placeId: MUNICH,
+  });
 });
 afterAll(() => ts.stop());
 
@@ -24,13 +36,14 @@ const memberArb = fc.record({
   interests: fc.uniqueArray(fc.constantFrom(...POOL), { minLength: 10, maxLength: 14 }),
   // Few distinct times: many members share a joining time, so the id decides their order.
   minutesAgo: fc.integer({ min: 0, max: 5 }),
+  placeId: fc.constantFrom(...PLACES),
 });
 
-type Member = { interests: Interest[]; minutesAgo: number };
+type Member = { interests: Interest[]; minutesAgo: number; placeId: number | null };
 let run = 0;
 
 describe('directory cursor', () => {
-  for (const sort of ['newest', 'sharedInterests'] as const satisfies DirectorySort[]) {
+  for (const sort of ['newest', 'sharedInterests', 'nearby'] as const satisfies DirectorySort[]) {
     it(`has no duplicates or gaps across pages while members join (${sort})`, async () => {
       await fc.assert(
         fc.asyncProperty(
@@ -43,20 +56,22 @@ describe('directory cursor', () => {
             const join = (m: Member, late = false) =>
               insertMember(ts.server.database, {
                 city,
+                placeId: m.placeId,
                 interests: m.interests,
                 // A member joins now, or (a row arriving late) with a time among those already listed.
                 createdAt: new Date(late ? NOW - m.minutesAgo * 60_000 : Date.now() + 1),
               });
-            const present = new Map<string, { shared: number; createdAt: number }>();
+            const present = new Map<string, { shared: number; createdAt: number; km: number }>();
             for (const m of initial) {
               const createdAt = NOW - m.minutesAgo * 60_000;
               const inserted = await insertMember(ts.server.database, {
                 city,
+                placeId: m.placeId,
                 interests: m.interests,
                 createdAt: new Date(createdAt),
               });
               const shared = m.interests.filter((i) => VIEWER_INTERESTS.includes(i)).length;
-              present.set(inserted.id, { shared, createdAt });
+              present.set(inserted.id, { shared, createdAt, km: kmFromViewer(m.placeId) });
             }
 
             const seen: string[] = [];
@@ -81,6 +96,7 @@ describe('directory cursor', () => {
               .sort(
                 ([aId, a], [bId, b]) =>
                   (sort === 'sharedInterests' ? b.shared - a.shared : 0) ||
+                  (sort === 'nearby' && a.km !== b.km ? (a.km < b.km ? -1 : 1) : 0) ||
                   b.createdAt - a.createdAt ||
                   (aId < bId ? 1 : -1),
               )

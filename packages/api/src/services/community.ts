@@ -8,6 +8,7 @@ import {
   type DirectorySort,
   type directoryQuerySchema,
 } from '@amiko/core';
+import { coordinatesOf } from '@amiko/places';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { perDatabase, prepared, type Database } from '@amiko/db';
@@ -49,13 +50,26 @@ export interface DirectoryPage {
 
 // The cursor is the sort keys of the last card shown: stable whoever joins, leaves or blocks meanwhile,
 // and the same in every server process.
-// The recently-active order adds its first key (a last activity within the week, or 0) at the end.
+// The recently-active order adds its first key (a last activity within the week, or 0) at the end; the
+// nearby order the place of the last card (a GeoNames id, 0 for none), whose distance the server measures
+// again: a cursor carries no distance, only the town the card names anyway.
 const cursorSchema = z.union([
   z.tuple([
     z.enum(['sharedInterests', 'newest']),
     z.number().int().min(0).max(1000),
     z.number().finite(),
     idSchema,
+  ]),
+  z.tuple([
+    z.literal('nearby'),
+    z.number().int().min(0).max(1000),
+    z.number().finite(),
+    idSchema,
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
   ]),
   z.tuple([
     z.literal('recentlyActive'),
@@ -67,7 +81,8 @@ const cursorSchema = z.union([
 ]);
 
 function encodeCursor(sort: DirectorySort, hit: DirectoryHit): string {
-  const keys = [sort, hit.shared, hit.createdAt, hit.id, ...(sort === 'recentlyActive' ? [hit.active] : [])];
+  const last = sort === 'recentlyActive' ? [hit.active] : sort === 'nearby' ? [hit.place] : [];
+  const keys = [sort, hit.shared, hit.createdAt, hit.id, ...last];
   return Buffer.from(JSON.stringify(keys)).toString('base64url');
 }
 
@@ -75,11 +90,16 @@ function decodeCursor(sort: DirectorySort, cursor: string): DirectoryCursor {
   const parsed = cursorSchema.safeParse(safeJson(Buffer.from(cursor, 'base64url').toString('utf8')));
   if (!parsed.success || parsed.data[0] !== sort)
     throw appError('VALIDATION', 'community:errors.invalidCursor');
+  const [, shared, createdAt, id, last = 0] = parsed.data;
+  // A place no gazetteer knows is no cursor the server wrote.
+  if (sort === 'nearby' && last !== 0 && coordinatesOf(last) === null)
+    throw appError('VALIDATION', 'community:errors.invalidCursor');
   return {
-    shared: parsed.data[1],
-    createdAt: parsed.data[2],
-    id: parsed.data[3],
-    active: parsed.data[4] ?? 0,
+    shared,
+    createdAt,
+    id,
+    active: sort === 'recentlyActive' ? last : 0,
+    place: sort === 'nearby' ? last : 0,
   };
 }
 
@@ -154,13 +174,23 @@ export async function directoryPage(
   const viewerId = ctx.session ? ctx.session.member.id : null;
   const limited = viewerId === null;
   const sort: DirectorySort = limited ? 'newest' : input.sort;
-  const filters: DirectoryFilters = limited ? {} : input.filters;
+  let filters: DirectoryFilters = limited ? {} : input.filters;
   let after = input.cursor ? decodeCursor(sort, input.cursor) : null;
+  if (filters.near !== undefined && coordinatesOf(filters.near) === null)
+    throw appError('VALIDATION', 'community:errors.unknownPlace', { field: 'near' });
 
   const [index, blocked] = await Promise.all([
     deps.directory.current(),
     viewerId ? blockedIdsEitherWay(deps.database, viewerId) : new Set<string>(),
   ]);
+  // "Within N km" and "nearby first" measure from the place chosen, else from the viewer's own (issue 33);
+  // a viewer without one is asked to pick it. Only the order and the filter use the distance: no card,
+  // cursor or answer carries one.
+  if (filters.withinKm !== undefined || sort === 'nearby') {
+    const near = filters.near ?? (viewerId ? index.placeOf(viewerId) : null);
+    if (near === null) throw appError('VALIDATION', 'community:errors.placeNeeded', { field: 'near' });
+    filters = { ...filters, near };
+  }
   // The index is up to date with every committed write, the viewer's own privacy choice included.
   const viewerShowsActivity = viewerId !== null && index.showsActivity(viewerId);
   const exclude = new Set(blocked);

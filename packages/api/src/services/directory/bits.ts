@@ -31,7 +31,7 @@ export function rangeMask(w: number, from: number, to: number): number {
 }
 
 /** The first index of a sorted array whose value is not below `value`. */
-export function lowerBound(sorted: readonly number[], value: number): number {
+export function lowerBound(sorted: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -43,7 +43,7 @@ export function lowerBound(sorted: readonly number[], value: number): number {
 }
 
 /** A copy of `array` with room for `length` elements (the new ones zero). */
-export function grownTo<T extends Int32Array | Float64Array>(array: T, length: number): T {
+export function grownTo<T extends Int32Array | Float32Array | Float64Array>(array: T, length: number): T {
   const next = new (array.constructor as new (n: number) => T)(length);
   next.set(array);
   return next;

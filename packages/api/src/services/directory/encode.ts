@@ -11,7 +11,7 @@ import {
 import type { DirectoryEntry } from './types.ts';
 
 // A member row reduced to what the directory index stores (bit masks over the catalogs, numbers, the
-// city), and the catalog positions that number each attribute value: value i of a catalog has bitset i.
+// city and the place), and the catalog positions that number each attribute value: value i of a catalog has bitset i.
 // A new attribute is encoded here first, then stored by slots.ts and searched by filter.ts.
 
 const positions = (catalog: readonly string[]) => new Map(catalog.map((id, i) => [id, i]));
@@ -43,6 +43,8 @@ export interface Encoded {
   birthday: number;
   /** Lowercased and trimmed; '' when none. */
   city: string;
+  /** The place's GeoNames id, 0 when none (known for unlisted members too: a viewer's own place). */
+  place: number;
   /** New in town (TOWN_CODES). */
   town: number;
 }
@@ -77,6 +79,7 @@ export function encode(entry: DirectoryEntry): Encoded {
       country: -1,
       birthday: 0,
       city: '',
+      place: entry.placeId ?? 0,
       town: 0,
     };
   }
@@ -93,6 +96,7 @@ export function encode(entry: DirectoryEntry): Encoded {
     country: entry.country ? (COUNTRY_POS.get(entry.country) ?? -1) : -1,
     birthday: birthdayNumber(entry.birthday),
     city: entry.city ? normalizeCity(entry.city) : '',
+    place: entry.placeId ?? 0,
     town: TOWN_CODES[newInTownRole(entry) ?? 'none'],
   };
 }

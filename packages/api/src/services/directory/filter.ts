@@ -1,4 +1,5 @@
 import { NEW_MEMBER_WINDOW_MS, birthdayRangeForAges } from '@amiko/core';
+import type { Coordinates } from '@amiko/places';
 import {
   COUNTRY_POS,
   GENDER_POS,
@@ -12,7 +13,8 @@ import type { DirectorySearch } from './types.ts';
 
 // The directory's filters, compiled for one search into 32-bit-wide ANDs and ORs over the slots'
 // bitsets: every filter a member must pass ANDed, the "any of these" filters (languages, looking for,
-// city) each an OR of a group. What bitsets cannot say (the exact edges of the age range, the members
+// city) each an OR of a group, the place filters (a place, within N km) the members of their places
+// gathered into one bitset (places.ts). What bitsets cannot say (the exact edges of the age range, the members
 // excluded) is checked per member by `accept`. A new filter is one more bitset (or group) here.
 
 export interface CompiledFilter {
@@ -22,6 +24,8 @@ export interface CompiledFilter {
   fill(out: Int32Array, from: number, to: number): void;
   /** No filter at all: the candidates are the listed members. */
   plain: boolean;
+  /** Every candidate has a place (a place filter is on): the nearby order need not look past places. */
+  placed: boolean;
   /** Slots below this one are out (the "new members" filter: slots are in joining order). */
   firstSlot: number;
   firstWord: number;
@@ -29,8 +33,15 @@ export interface CompiledFilter {
   accept(slot: number): boolean;
 }
 
-/** Turns the filters into a word mask function; null when nothing can match. */
-export function compileFilter(slots: SlotsView, q: DirectorySearch): CompiledFilter | null {
+/**
+ * Turns the filters into a word mask function; null when nothing can match. `center` is where the place
+ * the filters are about (`near`) is, null when there is none.
+ */
+export function compileFilter(
+  slots: SlotsView,
+  q: DirectorySearch,
+  center: Coordinates | null,
+): CompiledFilter | null {
   const { filters } = q;
   const all: Int32Array[] = [slots.listed];
   /** Bitsets a member must not be in. */
@@ -76,6 +87,22 @@ export function compileFilter(slots: SlotsView, q: DirectorySearch): CompiledFil
   const city = filters.city ? normalizeCity(filters.city) : '';
   // Big cities by their bitsets; the members of small ones gathered into one more.
   if (city) anyOfGroups.push(slots.cities.matching(city));
+  // The places a member may be in (numbers of places.ts), then their members as one bitset.
+  let places: number[] | null = null;
+  if (filters.withinKm !== undefined) {
+    if (!center) return null;
+    places = slots.places.within(center, filters.withinKm);
+  }
+  if (filters.placeId !== undefined) {
+    const place = slots.places.numberOf(filters.placeId);
+    places = places === null || places.includes(place) ? [place] : [];
+    if (place < 0) return null;
+  }
+  if (places) {
+    if (places.length === 0) return null;
+    anyOfGroups.push([slots.places.gather(places)]);
+  }
+  const placed = places !== null;
   if (anyOfGroups.some((group) => group.length === 0)) return null;
 
   let firstSlot = 0;
@@ -98,6 +125,7 @@ export function compileFilter(slots: SlotsView, q: DirectorySearch): CompiledFil
       mask: (w) => listed[w]!,
       fill: (out, from, to) => out.set(listed.subarray(from, to), from),
       plain: firstSlot === 0,
+      placed,
       firstSlot,
       firstWord: firstSlot >>> 5,
       accept,
@@ -133,5 +161,5 @@ export function compileFilter(slots: SlotsView, q: DirectorySearch): CompiledFil
       for (let w = from; w < to; w += 1) out[w]! &= scratch[w]!;
     }
   };
-  return { mask, fill, plain: false, firstSlot, firstWord: firstSlot >>> 5, accept };
+  return { mask, fill, plain: false, placed, firstSlot, firstWord: firstSlot >>> 5, accept };
 }

@@ -8,11 +8,13 @@ import {
   NEW_IN_TOWN_STATUSES,
   NEW_IN_TOWN_FILTERS,
   NEW_MEMBER_WINDOW_MS,
+  NEAR_ME_DISTANCES,
   ageOn,
   isListedInDirectory,
   type DirectoryFilters,
   type DirectorySort,
 } from '@amiko/core';
+import { distanceKm, type Coordinates } from '@amiko/places';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,6 +23,7 @@ import {
   type DirectoryEntry,
   type DirectoryHit,
 } from './member-index.ts';
+import { Places, type Locate } from './places.ts';
 
 // The index is checked against the plainest possible implementation of the same rules: filter every
 // member, sort them all, and compare with what the index returns page by page.
@@ -30,6 +33,31 @@ const DAY = 86_400_000;
 const CITIES = ['Berlin', 'berlin ', 'Hamburg', 'Bad Homburg', 'München', 'Wien', 'Zürich'];
 // A few values of each catalog keep the overlaps (and the interesting cases) frequent.
 const someInterests = INTERESTS.slice(0, 14);
+
+// Places of a gazetteer of the test's own, as 32-bit floats as the real one has them: a cluster of towns
+// up to ~150 km around one (so the radii 10 to 100 km cut through it), two towns at the very same point
+// (equal distances), a few far away, at the poles and on both sides of the antimeridian, and an id no
+// gazetteer knows (UNKNOWN_PLACE).
+const point = (lat: number, lon: number): Coordinates => ({ lat: Math.fround(lat), lon: Math.fround(lon) });
+const TEST_PLACES = new Map<number, Coordinates>([
+  ...Array.from({ length: 30 }, (_, i): [number, Coordinates] => {
+    const km = (i * 37) % 151;
+    const angle = (i * 137.5 * Math.PI) / 180;
+    const lat = 48.14 + (km / 111.2) * Math.cos(angle);
+    return [1000 + i, point(lat, 11.58 + ((km / 111.2) * Math.sin(angle)) / Math.cos((lat * Math.PI) / 180))];
+  }),
+  [1100, point(48.2, 11.7)],
+  [1101, point(48.2, 11.7)],
+  [1200, point(52.52, 13.4)],
+  [1201, point(-33.87, 151.21)],
+  [1202, point(89.95, 10)],
+  [1203, point(-89.9, -140)],
+  [1204, point(65.5, 179.95)],
+  [1205, point(65.5, -179.95)],
+]);
+const locate: Locate = (id) => TEST_PLACES.get(id) ?? null;
+const UNKNOWN_PLACE = 999;
+const PLACE_IDS = [...TEST_PLACES.keys(), UNKNOWN_PLACE];
 
 const entryArb = (id: string) =>
   fc.record({
@@ -52,6 +80,7 @@ const entryArb = (id: string) =>
     gender: fc.option(fc.constantFrom(...GENDERS)),
     country: fc.option(fc.constantFrom(...COUNTRIES.slice(0, 4))),
     city: fc.option(fc.constantFrom(...CITIES)),
+    placeId: fc.option(fc.constantFrom(...PLACE_IDS), { freq: 4 }),
     nativeLanguage: fc.option(fc.constantFrom(...LANGUAGES.slice(0, 4))),
     otherLanguages: fc.uniqueArray(fc.constantFrom(...LANGUAGES.slice(0, 6)), { maxLength: 3 }),
     lookingFor: fc.uniqueArray(fc.constantFrom(...LOOKING_FOR), { maxLength: 3 }),
@@ -84,9 +113,15 @@ const filtersArb: fc.Arbitrary<DirectoryFilters> = fc.record(
     interests: fc.uniqueArray(fc.constantFrom(...someInterests), { minLength: 1, maxLength: 2 }),
     newMembers: fc.boolean(),
     newInTown: fc.constantFrom(...NEW_IN_TOWN_FILTERS),
+    placeId: fc.constantFrom(...PLACE_IDS),
+    withinKm: fc.constantFrom(...NEAR_ME_DISTANCES),
+    near: fc.constantFrom(...PLACE_IDS),
   },
   { requiredKeys: [] },
 );
+
+/** Where a member is for the directory: their place, when the gazetteer knows it. */
+const placeOf = (e: DirectoryEntry) => (e.placeId === null ? null : locate(e.placeId));
 
 function expected(
   entries: DirectoryEntry[],
@@ -96,6 +131,7 @@ function expected(
   exclude: ReadonlySet<string>,
   hideActivity = false,
 ): DirectoryHit[] {
+  const center = filters.near === undefined ? null : locate(filters.near);
   const matches = entries.filter((e) => {
     const listed = isListedInDirectory({
       deleted: e.deletedAt !== null,
@@ -121,6 +157,11 @@ function expected(
       const age = ageOn(e.birthday, NOW);
       if (age < filters.age.minAge || age > filters.age.maxAge) return false;
     }
+    if (filters.placeId !== undefined && (e.placeId !== filters.placeId || !placeOf(e))) return false;
+    if (filters.withinKm !== undefined) {
+      const at = placeOf(e);
+      if (!center || !at || distanceKm(center, at) > filters.withinKm) return false;
+    }
     return true;
   });
   // The recently-active order: activity shown by the member, seen by the viewer and within the week first,
@@ -133,20 +174,29 @@ function expected(
     NOW.getTime() - e.lastActiveAt.getTime() <= ACTIVE_WEEK_MS
       ? Math.floor(e.lastActiveAt.getTime() / 60_000) * 60_000
       : 0;
+  // The nearby order: members with a place by its distance from `near`, then those without one.
+  const nearbyKey = (e: DirectoryEntry) => {
+    const at = placeOf(e);
+    return sort === 'nearby' && center && at ? distanceKm(center, at) : Infinity;
+  };
   const hits = matches.map((e) => ({
     id: e.id,
     shared: e.interests.filter((i) => viewer.includes(i)).length,
     active: activeKey(e),
     createdAt: e.createdAt.getTime(),
+    place: nearbyKey(e) < Infinity ? e.placeId! : 0,
+    km: nearbyKey(e),
   }));
   const newestFirst = (a: DirectoryHit, b: DirectoryHit) =>
     b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-  const orders: Record<DirectorySort, (a: DirectoryHit, b: DirectoryHit) => number> = {
+  type Hit = (typeof hits)[number];
+  const orders: Record<DirectorySort, (a: Hit, b: Hit) => number> = {
     newest: newestFirst,
     sharedInterests: (a, b) => b.shared - a.shared || newestFirst(a, b),
     recentlyActive: (a, b) => b.active - a.active || newestFirst(a, b),
+    nearby: (a, b) => (a.km === b.km ? newestFirst(a, b) : a.km < b.km ? -1 : 1),
   };
-  return hits.sort(orders[sort]);
+  return hits.sort(orders[sort]).map(({ km: _, ...hit }) => hit);
 }
 
 function pageThrough(
@@ -186,6 +236,7 @@ function listedEntry(id: string): DirectoryEntry {
     gender: null,
     country: null,
     city: null,
+    placeId: null,
     nativeLanguage: null,
     otherLanguages: [],
     lookingFor: [],
@@ -208,7 +259,7 @@ describe('directory index', { timeout: 30_000 }, () => {
       fc.property(
         fc.integer({ min: 1, max: 90 }).chain((n) => fc.tuple(...ids.slice(0, n).map(entryArb))),
         filtersArb,
-        fc.constantFrom<DirectorySort>('newest', 'sharedInterests', 'recentlyActive'),
+        fc.constantFrom<DirectorySort>('newest', 'sharedInterests', 'recentlyActive', 'nearby'),
         fc.uniqueArray(fc.constantFrom(...someInterests), { maxLength: 14 }),
         fc.integer({ min: 1, max: 7 }),
         fc.boolean(),
@@ -216,7 +267,7 @@ describe('directory index', { timeout: 30_000 }, () => {
         (entries, filters, sort, viewer, limit, oneByOne, hideActivity) => {
           // Either built at once (start-up) or upserted in any order (rows arriving late), which must
           // end in the same state.
-          const index = oneByOne ? new DirectoryIndex(8) : DirectoryIndex.of(entries);
+          const index = oneByOne ? new DirectoryIndex(8, locate) : DirectoryIndex.of(entries, locate);
           if (oneByOne) for (const e of entries) index.upsert(e);
           const exclude = new Set(entries.filter((_, i) => i % 7 === 3).map((e) => e.id));
           expect(pageThrough(index, filters, sort, viewer, exclude, limit, hideActivity)).toEqual(
@@ -228,17 +279,26 @@ describe('directory index', { timeout: 30_000 }, () => {
     );
   });
 
-  it('finds newcomers and the locals who welcome them, alone and within a city', () => {
+  it('finds newcomers and the locals who welcome them, alone, within a city, a place or a radius', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 90 }).chain((n) => fc.tuple(...ids.slice(0, n).map(entryArb))),
         fc.constantFrom(...NEW_IN_TOWN_FILTERS),
-        fc.option(fc.constantFrom('berlin', 'burg', 'Wien', 'nowhere'), { nil: undefined }),
-        fc.constantFrom<DirectorySort>('newest', 'sharedInterests'),
+        fc.option(
+          fc.oneof(
+            fc.constantFrom('berlin', 'burg', 'Wien', 'nowhere').map((city) => ({ city })),
+            fc.constantFrom(...PLACE_IDS).map((placeId) => ({ placeId })),
+            fc
+              .tuple(fc.constantFrom(...PLACE_IDS), fc.constantFrom(...NEAR_ME_DISTANCES))
+              .map(([near, withinKm]) => ({ near, withinKm })),
+          ),
+          { nil: undefined },
+        ),
+        fc.constantFrom<DirectorySort>('newest', 'sharedInterests', 'nearby'),
         fc.integer({ min: 1, max: 7 }),
-        (entries, newInTown, city, sort, limit) => {
-          const index = DirectoryIndex.of(entries);
-          const filters: DirectoryFilters = { newInTown, ...(city ? { city } : {}) };
+        (entries, newInTown, where, sort, limit) => {
+          const index = DirectoryIndex.of(entries, locate);
+          const filters: DirectoryFilters = { newInTown, ...where };
           const viewer = someInterests.slice(0, 6);
           expect(pageThrough(index, filters, sort, viewer, new Set(), limit)).toEqual(
             expected(entries, filters, sort, viewer, new Set()),
@@ -265,7 +325,7 @@ describe('directory index', { timeout: 30_000 }, () => {
             birthday: `${NOW.getUTCFullYear() - age}-${day}`,
           }));
           // Built at once, or member by member with birth years arriving in any order.
-          const index = oneByOne ? new DirectoryIndex() : DirectoryIndex.of(entries);
+          const index = oneByOne ? new DirectoryIndex(1024, locate) : DirectoryIndex.of(entries, locate);
           if (oneByOne) for (const e of entries) index.upsert(e);
           const filters = { age: { minAge, maxAge: Math.min(100, minAge + span) } };
           expect(pageThrough(index, filters, 'newest', [], new Set(), 50)).toEqual(
@@ -281,9 +341,9 @@ describe('directory index', { timeout: 30_000 }, () => {
       fc.property(
         fc.tuple(...ids.slice(0, 40).map(entryArb)),
         fc.tuple(...ids.slice(0, 40).map(entryArb)),
-        fc.constantFrom<DirectorySort>('newest', 'sharedInterests', 'recentlyActive'),
+        fc.constantFrom<DirectorySort>('newest', 'sharedInterests', 'recentlyActive', 'nearby'),
         (before, after, sort) => {
-          const index = DirectoryIndex.of(before);
+          const index = DirectoryIndex.of(before, locate);
           const changed = after.map((e, i) => ({
             ...e,
             createdAt: before[i]!.createdAt,
@@ -310,7 +370,7 @@ describe('directory index', { timeout: 30_000 }, () => {
         (entries, changes) => {
           const builder = new DirectoryIndexBuilder();
           for (const e of entries) builder.add(e);
-          const index = builder.build();
+          const index = builder.build(locate);
           const shows = new Map(entries.map((e) => [e.id, e.showActivity]));
           changes.forEach(([i, showActivity], n) => {
             const entry = entries[i]!;
@@ -356,7 +416,7 @@ describe('directory index', { timeout: 30_000 }, () => {
   });
 
   it('keeps working across many slots (word and block boundaries, growth, late inserts)', () => {
-    const index = new DirectoryIndex(4);
+    const index = new DirectoryIndex(4, locate);
     const entries: DirectoryEntry[] = [];
     for (let i = 0; i < 5000; i += 1) {
       const entry: DirectoryEntry = {
@@ -369,6 +429,7 @@ describe('directory index', { timeout: 30_000 }, () => {
         gender: GENDERS[i % 3]!,
         country: 'de',
         city: i % 2 ? 'Berlin' : 'Köln',
+        placeId: i % 13 === 0 ? null : PLACE_IDS[i % PLACE_IDS.length]!,
         nativeLanguage: 'de',
         otherLanguages: [],
         lookingFor: ['friendship'],
@@ -388,18 +449,152 @@ describe('directory index', { timeout: 30_000 }, () => {
     }
     expect(index.listedCount()).toBe(5000);
     const viewer = someInterests.slice(0, 10);
-    for (const sort of ['newest', 'sharedInterests', 'recentlyActive'] as const) {
+    for (const sort of ['newest', 'sharedInterests', 'recentlyActive', 'nearby'] as const) {
       for (const filters of [
         {},
         { city: 'berl' },
         { gender: 'female' as const },
         { newInTown: 'newcomers' as const, city: 'berl' },
         { newInTown: 'welcomers' as const },
+        { near: 1000 },
+        { near: 1003, withinKm: 50 as const },
+        { near: 1000, withinKm: 100 as const, newInTown: 'newcomers' as const },
+        { placeId: 1100 },
+        { near: 1202, withinKm: 100 as const, gender: 'female' as const },
       ]) {
         expect(pageThrough(index, filters, sort, viewer, new Set(), 20)).toEqual(
           expected(entries, filters, sort, viewer, new Set()),
         );
       }
     }
+  });
+
+  it('pages through the members within N km of a place, and nearby first, as measuring every member', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 90 }).chain((n) => fc.tuple(...ids.slice(0, n).map(entryArb))),
+        fc.record(
+          {
+            near: fc.constantFrom(...PLACE_IDS),
+            withinKm: fc.constantFrom(...NEAR_ME_DISTANCES),
+            placeId: fc.constantFrom(...PLACE_IDS),
+            interests: fc.uniqueArray(fc.constantFrom(...someInterests), { minLength: 1, maxLength: 1 }),
+            newMembers: fc.boolean(),
+          },
+          { requiredKeys: ['near'] },
+        ),
+        fc.constantFrom<DirectorySort>('nearby', 'nearby', 'newest', 'sharedInterests', 'recentlyActive'),
+        fc.integer({ min: 1, max: 7 }),
+        fc.boolean(),
+        (entries, filters, sort, limit, oneByOne) => {
+          const index = oneByOne ? new DirectoryIndex(8, locate) : DirectoryIndex.of(entries, locate);
+          if (oneByOne) for (const e of entries) index.upsert(e);
+          const exclude = new Set(entries.filter((_, i) => i % 5 === 2).map((e) => e.id));
+          const viewer = someInterests.slice(0, 6);
+          expect(pageThrough(index, filters, sort, viewer, exclude, limit)).toEqual(
+            expected(entries, filters, sort, viewer, exclude),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('follows members who move, leave or arrive late between two pages of the nearby order', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(...ids.slice(0, 40).map(entryArb)),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 39 }), fc.option(fc.constantFrom(...PLACE_IDS))), {
+          maxLength: 15,
+        }),
+        fc.constantFrom(...PLACE_IDS),
+        (entries, moves, near) => {
+          const index = DirectoryIndex.of(entries, locate);
+          const current = [...entries];
+          moves.forEach(([i, placeId], n) => {
+            current[i] = { ...current[i]!, placeId, updatedAt: new Date(NOW.getTime() + 1000 * (n + 1)) };
+            index.upsert(current[i]!);
+          });
+          const filters = { near };
+          expect(pageThrough(index, filters, 'nearby', [], new Set(), 4)).toEqual(
+            expected(current, filters, 'nearby', [], new Set()),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it("knows each member's place, listed or not, when the gazetteer does", () => {
+    const index = DirectoryIndex.of(
+      [
+        { ...listedEntry('listed'), placeId: 1000 },
+        { ...listedEntry('unlisted'), placeId: 1200, hasPhoto: false },
+        { ...listedEntry('unknown'), placeId: UNKNOWN_PLACE },
+        listedEntry('nowhere'),
+      ],
+      locate,
+    );
+    expect(['listed', 'unlisted', 'unknown', 'nowhere', 'stranger'].map((id) => index.placeOf(id))).toEqual([
+      1000,
+      1200,
+      null,
+      null,
+      null,
+    ]);
+  });
+});
+
+// The places' own walk, against measuring every place: nearest first from any point on Earth (the poles
+// and the antimeridian included), within any distance, however the grid cuts them.
+describe('places near a point', () => {
+  const coordinates = fc.record({
+    lat: fc.double({ min: -90, max: 90, noNaN: true }).map(Math.fround),
+    lon: fc.double({ min: -180, max: 180, noNaN: true }).map(Math.fround),
+  });
+  // Clustered points too: many places a few km apart, as towns are.
+  const near = (center: Coordinates) =>
+    fc
+      .record({
+        dLat: fc.double({ min: -1, max: 1, noNaN: true }),
+        dLon: fc.double({ min: -1, max: 1, noNaN: true }),
+      })
+      .map(({ dLat, dLon }) =>
+        point(Math.max(-90, Math.min(90, center.lat + dLat)), ((center.lon + dLon + 540) % 360) - 180),
+      );
+
+  it('walks the places with members nearest first, exactly as measuring each of them', () => {
+    fc.assert(
+      fc.property(
+        coordinates.chain((c) =>
+          fc.tuple(
+            fc.constant(c),
+            fc.array(fc.oneof(coordinates, near(c)), { minLength: 1, maxLength: 120 }),
+            fc.oneof(fc.constant(Infinity), fc.double({ min: 0, max: 3000, noNaN: true })),
+          ),
+        ),
+        ([center, points, maxKm]) => {
+          const byId = new Map(points.map((p, i) => [i + 1, p]));
+          const places = new Places((id) => byId.get(id) ?? null);
+          places.grow(points.length + 1, ((points.length + 32) >>> 5) + 1);
+          // Every place gets a member, except every fourth (a place nobody is listed in any more).
+          points.forEach((_, i) => places.add(i, i + 1, i % 4 !== 3));
+          const walk = places.walk(center, maxKm);
+          const walked: number[] = [];
+          const kms: number[] = [];
+          for (let place = walk.next(); place >= 0; place = walk.next()) {
+            walked.push(places.idOf(place));
+            kms.push(walk.km);
+          }
+          const measured = points
+            .map((p, i) => ({ id: i + 1, km: distanceKm(center, p), listed: i % 4 !== 3 }))
+            .filter((p) => p.listed && p.km <= maxKm)
+            .sort((a, b) => a.km - b.km);
+          expect(kms).toEqual(measured.map((p) => p.km));
+          expect(new Set(walked)).toEqual(new Set(measured.map((p) => p.id)));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

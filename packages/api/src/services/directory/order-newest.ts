@@ -34,7 +34,13 @@ export function newest(
       m &= ~(1 << bit);
       const slot = (w << 5) | bit;
       if (skip(slot) || !f.accept(slot)) continue;
-      hits.push({ id: ids[slot]!, shared: sharedWith(viewer, slot), active: 0, createdAt: created[slot]! });
+      hits.push({
+        id: ids[slot]!,
+        shared: sharedWith(viewer, slot),
+        active: 0,
+        createdAt: created[slot]!,
+        place: 0,
+      });
     }
   }
   return hits;

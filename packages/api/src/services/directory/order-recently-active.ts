@@ -52,6 +52,7 @@ export function recentlyActive(
     shared: sharedWith(viewer, slot),
     active: key,
     createdAt: slots.created[slot]!,
+    place: 0,
   }));
   // Pass 2: everyone without a shown activity this week, newest first.
   const rest = newest(slots, { ...q, limit: q.limit - hits.length }, f, viewer, {

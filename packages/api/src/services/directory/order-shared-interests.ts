@@ -71,7 +71,8 @@ export function sharedInterests(
         const bit = 31 - Math.clz32(m);
         m &= ~(1 << bit);
         const slot = (w << 5) | bit;
-        if (f.accept(slot)) hits.push({ id: ids[slot]!, shared, active: 0, createdAt: created[slot]! });
+        if (f.accept(slot))
+          hits.push({ id: ids[slot]!, shared, active: 0, createdAt: created[slot]!, place: 0 });
       }
     }
   }

@@ -60,6 +60,7 @@ export function createDirectory(database: Database, { log, onBuilt }: DirectoryO
     gender: t.members.gender,
     country: t.members.country,
     city: t.members.city,
+    placeId: t.members.placeId,
     nativeLanguage: t.members.nativeLanguage,
     otherLanguages: t.members.otherLanguages,
     lookingFor: t.members.lookingFor,

@@ -6,8 +6,8 @@ import type { DirectoryEntry } from './types.ts';
 // memory): each row encoded at once into one Int32Array, strings and times beside it. Slots.load sorts
 // them once and fills the index in one go instead of inserting them one by one.
 
-/** Per row: listed, 3 interest words, 2 language words, looking for, gender, country, birthday, town. */
-const STRIDE = 11;
+/** Per row: listed, 3 interest words, 2 language words, looking for, gender, country, birthday, town, place. */
+const STRIDE = 12;
 
 export class MemberRows {
   readonly ids: string[] = [];
@@ -39,6 +39,7 @@ export class MemberRows {
         e.country,
         e.birthday,
         e.town,
+        e.place,
       ],
       row * STRIDE,
     );
@@ -56,6 +57,7 @@ export class MemberRows {
       birthday: f[9]!,
       city: this.cities[r]!,
       town: f[10]!,
+      place: f[11]!,
     };
   }
 }

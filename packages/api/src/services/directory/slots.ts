@@ -3,6 +3,7 @@ import { ActivityMinutes } from './activity-minutes.ts';
 import { BirthYears } from './birth-years.ts';
 import { clearBit, grownTo, hasBit, insertBit, setBit, wordsFor } from './bits.ts';
 import { Cities } from './cities.ts';
+import { Places, locateInGazetteer, type Locate } from './places.ts';
 import { TOWN_CODES, activeOf, encode, hasMaskBit, type Encoded } from './encode.ts';
 import type { MemberRows } from './rows.ts';
 import { searchMemory, type SearchMemory } from './search-memory.ts';
@@ -10,8 +11,9 @@ import type { DirectoryEntry } from './types.ts';
 
 // The directory index's storage and its upkeep. Every member of the database has a slot; slots are kept
 // in (createdAt, id) order, so "newest first" is a walk from the last slot down. Per slot there are typed
-// arrays (joining time, row version); per attribute value a bitset over the slots; birthdays, cities and
-// last activity are kept by their own structures (birth-years.ts, cities.ts, activity-minutes.ts), told
+// arrays (joining time, row version); per attribute value a bitset over the slots; birthdays, cities,
+// places and last activity are kept by their own structures (birth-years.ts, cities.ts, places.ts,
+// activity-minutes.ts), told
 // here when a slot is written, cleared, opened up or the slots grow. The fields are plain properties, so
 // the hot loops of a search read them without getters; only this class's methods write them, and the
 // filter and the orders see them through the read-only SlotsView.
@@ -33,6 +35,10 @@ export interface SlotsView {
   readonly welcomers: Int32Array;
   readonly years: Readonly<Pick<BirthYears, 'birthday' | 'upTo'>>;
   readonly cities: Pick<Cities, 'matching'>;
+  readonly places: Pick<
+    Places,
+    'locate' | 'placeOf' | 'numberOf' | 'idOf' | 'slotsOf' | 'distance' | 'walk' | 'within' | 'gather'
+  >;
   readonly activity: Readonly<Pick<ActivityMinutes, 'active' | 'minutesFrom' | 'slotsIn'>>;
   readonly memory: SearchMemory;
   /** The first slot whose (createdAt, id) is not below the given key. */
@@ -61,9 +67,11 @@ export class Slots implements SlotsView {
   welcomers: Int32Array = new Int32Array(0);
   readonly years = new BirthYears();
   readonly cities = new Cities();
+  readonly places: Places;
   readonly activity = new ActivityMinutes();
 
-  constructor(capacity: number) {
+  constructor(capacity: number, locate: Locate = locateInGazetteer) {
+    this.places = new Places(locate);
     this.#grow(Math.max(32, capacity));
   }
 
@@ -147,6 +155,7 @@ export class Slots implements SlotsView {
     for (const bits of this.#bitsets()) insertBit(bits, pos, size >>> 5);
     this.years.openSlot(pos, size);
     this.cities.openSlot(pos, size);
+    this.places.openSlot(pos, size);
     this.activity.openSlot(pos, size);
     this.ids.splice(pos, 0, '');
     this.size = size + 1;
@@ -157,6 +166,7 @@ export class Slots implements SlotsView {
     for (const bits of this.#bitsets()) clearBit(bits, slot);
     this.years.clear(slot);
     this.cities.clear(slot);
+    this.places.clear(slot);
     this.activity.set(slot, 0);
   }
 
@@ -175,6 +185,8 @@ export class Slots implements SlotsView {
     for (let i = 0; i < INTERESTS.length; i += 1) {
       if (hasMaskBit(e.interests, i)) setBit(this.interests[i]!, slot);
     }
+    // A place is known for every member (a viewer's own), but only listed members are found by it.
+    this.places.add(slot, e.place, e.listed);
     if (!e.listed) return;
     setBit(this.listed, slot);
     for (let i = 0; i < LANGUAGES.length; i += 1) {
@@ -224,6 +236,7 @@ export class Slots implements SlotsView {
     this.welcomers = bitset(this.welcomers);
     this.years.grow(capacity, words);
     this.cities.grow(capacity, words);
+    this.places.grow(capacity, words);
     this.activity.grow(capacity);
   }
 

@@ -13,6 +13,8 @@ export interface DirectoryEntry {
   gender: string | null;
   country: string | null;
   city: string | null;
+  /** The member's place, a GeoNames id (@amiko/places); null when they have none. */
+  placeId: number | null;
   nativeLanguage: string | null;
   otherLanguages: readonly string[];
   lookingFor: readonly string[];
@@ -35,9 +37,13 @@ export interface DirectoryCursor {
   active: number;
   createdAt: number;
   id: string;
+  /** The nearby order's first key: the GeoNames id of the member's place (0: none), whose distance it is. */
+  place: number;
 }
 
 export interface DirectorySearch {
+  /** The filters; `near` is the place "within N km" and the nearby order measure from (the service fills in
+   * the viewer's own when none was chosen). */
   filters: DirectoryFilters;
   sort: DirectorySort;
   /** The viewer's interests (catalog ids), whose overlap the shared-interests order counts. */
@@ -58,4 +64,6 @@ export interface DirectoryHit {
   /** The last activity by which the recently-active order sorted this member (0 in the other orders). */
   active: number;
   createdAt: number;
+  /** The place (GeoNames id) by whose distance the nearby order sorted this member (0: none, other orders). */
+  place: number;
 }
