@@ -143,7 +143,13 @@ describe('new in town', () => {
       newInTownMonth: '2026-09',
     });
     const view = await newcomer.client.trpc.profile.view.query({ memberId: viewer.id });
-    expect(view.viewerTown).toEqual({ city: town, newInTown: 'newHere', welcomesNewcomers: false });
+    // A typed city that matched no place: no place id, the typed text (issue 33).
+    expect(view.viewerTown).toEqual({
+      city: town,
+      placeId: null,
+      newInTown: 'newHere',
+      welcomesNewcomers: false,
+    });
     expect(view.city).toBe(town);
     expect((await newcomer.client.trpc.profile.view.query({ memberId: newcomer.id })).viewerTown).toBeNull();
   });
