@@ -20,6 +20,7 @@ import {
   type RouterInputs,
 } from '@amiko/api';
 import { createDemoAvatars, prepared, seedMembers } from '@amiko/db';
+import { loadPlaces } from '@amiko/places';
 import { createServer } from '@amiko/server';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDialect } from '../support/database.ts';
@@ -67,6 +68,18 @@ const MIXES: Mix[] = [
     query: () => ({ sort: 'newest', filters: { newInTown: 'welcomers', city: 'ber' } }),
   },
   { name: 'shared, page 3 (Load More)', skipPages: 2, query: () => ({}) },
+  // Near me (issue 33), around the viewer's own place.
+  { name: 'shared + within 25 km', query: () => ({ filters: { withinKm: 25 } }) },
+  {
+    name: 'shared + within 25 km + 2 interests',
+    query: (mine) => ({ filters: { withinKm: 25, interests: mine.slice(0, 2) as never } }),
+  },
+  {
+    name: 'newest + within 100 km + newcomers',
+    query: () => ({ sort: 'newest', filters: { withinKm: 100, newInTown: 'newcomers' } }),
+  },
+  { name: 'nearby first', query: () => ({ sort: 'nearby' }) },
+  { name: 'nearby first, page 3 (Load More)', skipPages: 2, query: () => ({ sort: 'nearby' }) },
   {
     name: 'shared + everything',
     query: () => ({
@@ -131,9 +144,22 @@ async function benchDialect(dialect: TestDialect, members: number, requests: num
       `\n${dialect}: seeded ${members.toLocaleString('en')} members in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    // Viewers: seeded members, signed in as verified members would be.
+    // Viewers: seeded members with a place (the near-me mixes measure from it), signed in as verified
+    // members would be.
     const { db, t } = server.database;
-    const viewers = Array.from({ length: 40 }, (_, i) => ids[Math.floor((i + 0.5) * (ids.length / 40))]!);
+    const viewers: string[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      for (let at = Math.floor((i + 0.5) * (ids.length / 40)); at < ids.length; at += 1) {
+        const [row] = await db
+          .select({ placeId: t.members.placeId })
+          .from(t.members)
+          .where(eq(t.members.id, ids[at]!));
+        if (row?.placeId != null) {
+          viewers.push(ids[at]!);
+          break;
+        }
+      }
+    }
     const createCaller = createCallerFactory(appRouter);
     const context = (memberId: string | null): Context => ({
       deps,
@@ -175,14 +201,20 @@ async function benchDialect(dialect: TestDialect, members: number, requests: num
         .values({ blockerId: viewers[i]!, blockedId: ids[i * 7 + 3]!, createdAt: new Date() });
     }
 
+    // The gazetteer is loaded already (by the seed or here), so the figures below are the index's alone.
+    loadPlaces();
     globalThis.gc?.();
-    const heapBefore = process.memoryUsage().heapUsed;
+    const before = process.memoryUsage();
     started = Date.now();
     await callers[0]!.community.directory({});
     globalThis.gc?.();
-    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+    const after = process.memoryUsage();
+    const heapMb = (after.heapUsed - before.heapUsed) / 1024 / 1024;
+    // Typed arrays and the counting kernel's WebAssembly memory live outside the heap.
+    const buffersMb = (after.arrayBuffers - before.arrayBuffers) / 1024 / 1024;
+    const perMember = ((heapMb + buffersMb) * 1024 * 1024) / members;
     console.log(
-      `${dialect}: directory index built on the first request in ${Date.now() - started} ms (heap +${heapMb.toFixed(0)} MB)`,
+      `${dialect}: directory index built on the first request in ${Date.now() - started} ms (heap +${heapMb.toFixed(0)} MB, array buffers +${buffersMb.toFixed(0)} MB: ${perMember.toFixed(0)} bytes per member)`,
     );
 
     const byId = prepared(

@@ -7,6 +7,7 @@ import {
   type Interest,
   type ProfileFieldName,
 } from '@amiko/core';
+import { matchPlace, near } from '@amiko/places';
 import type { Database } from '../client.ts';
 import type { Schema } from '../schema/index.ts';
 import type { BigFive, CatalogId } from '../schema/types.ts';
@@ -110,7 +111,7 @@ export function demoMember(
   );
   const nativeLanguage: CatalogId<'languages'> = language === 'de' ? 'de' : 'en';
   // Every profile field gets a value (a new field does not compile until it has one here).
-  return {
+  const row = {
     id: `${options.runTag}${String(index).padStart(8, '0')}`,
     email: `demo-${options.runTag}-${index}@amiko.example`.toLowerCase(),
     emailVerified: true,
@@ -177,6 +178,7 @@ export function demoMember(
     deletedAt: null,
     ...demoActivity(index, options.now),
   } satisfies MemberRow & Record<ProfileFieldName, unknown>;
+  return { ...row, placeId: demoPlace(index, where.country, row.city) };
 }
 
 /**
@@ -202,6 +204,36 @@ function demoActivity(index: number, now: Date): Pick<MemberRow, 'lastActiveAt' 
     lastActiveAt: ago === null ? null : new Date(now.getTime() - Math.floor(ago)),
     showActivity: draw(104_729) >= 0.05,
   };
+}
+
+/** A number in [0, 1) from a member's index and a salt, well mixed (murmur3's finalizer). */
+function indexDraw(index: number, salt: number): number {
+  let h = Math.imul(index ^ salt, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
+
+/** Per demo city: its place in the gazetteer and the places within 40 km of it, nearest first. */
+const demoTowns = new Map<string, { town: number; around: number[] } | null>();
+
+/**
+ * The member's place (issue 33): about half live in their demo city's town, 45% in one of the places within
+ * 40 km of it (people live around a city, not only in it, so the directory's places are many, as they will
+ * be), and 5% have none (a typed city that matched no place). Drawn from the member's index, not the random
+ * source, so every other seeded field stays as it was; the gazetteer's data make it the same in every run.
+ */
+function demoPlace(index: number, country: string, city: string): number | null {
+  const key = `${country}:${city}`;
+  if (!demoTowns.has(key)) {
+    const town = matchPlace(city, { country });
+    demoTowns.set(key, town === null ? null : { town, around: near(town, 40) });
+  }
+  const found = demoTowns.get(key);
+  const kind = indexDraw(index, 0x51ace);
+  if (!found || kind < 0.05) return null;
+  if (kind < 0.55) return found.town;
+  return found.around[Math.floor(indexDraw(index, 0x7e1a) * found.around.length)]!;
 }
 
 function newInTownFor(index: number, now: Date) {
