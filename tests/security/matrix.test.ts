@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browserish } from '../support/http.ts';
 import { connectSocket, request, sessionCookie } from '../support/messaging.ts';
 import { createMember, insertMember, TEST_PASSWORD, type TestMember } from '../support/members.ts';
+import { browserKeys, vapidKeyPair } from '../support/push-service.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { callProcedure, PROCEDURES } from './procedures.ts';
 
@@ -100,6 +101,9 @@ const EXPECTED: Record<string, Row> = {
   'community.directory':          [OK,       VERIFY,    OK,     OK,     OK,     OK,       OK,      OK],
   'favorites.list':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'places.search':                [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'push.devices':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'push.subscribe':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'push.remove':                  [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Someone who blocked you can still be reported (harassment often comes with a block).
@@ -114,7 +118,11 @@ const EXPECTED: Record<string, Row> = {
 
 let ts: TestServer;
 beforeAll(async () => {
-  ts = await startTestServer();
+  // VAPID keys on either database (PostgreSQL has none of its own): push.subscribe's answer is its access rule.
+  const vapid = vapidKeyPair();
+  ts = await startTestServer({
+    env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+  });
 });
 afterAll(() => ts?.stop());
 
@@ -281,6 +289,13 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
   'community.directory': () => ({}),
   'favorites.list': () => ({}),
   'places.search': () => ({ query: 'Hambu' }),
+  // A browser's subscription at a push service on this machine (allowed in development and tests).
+  'push.subscribe': () => ({
+    endpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+    keys: browserKeys(),
+    device: 'Chrome on Linux',
+  }),
+  'push.remove': () => ({ id: 'a-device-of-nobody' }),
   'favorites.toggle': (c) => ({ memberId: c.target.id }),
   'favorites.remove': (c) => ({ memberId: c.target.id }),
   'reports.create': (c) => ({ memberId: c.target.id, reason: 'harassment' }),

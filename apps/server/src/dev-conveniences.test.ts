@@ -64,6 +64,22 @@ describe('development conveniences', () => {
     }
   });
 
+  it('allow push services on this machine only where the other conveniences are safe (issue 31)', () => {
+    const base = {
+      NODE_ENV: 'development',
+      PUBLIC_URL: undefined,
+      SMTP_URL: 'smtp://mail.example',
+      HOST: '127.0.0.1',
+      TRUST_PROXY: false,
+    } as const;
+    expect(devConveniences(base).localPushServices).toBe(true);
+    expect(devConveniences({ ...base, NODE_ENV: 'test' }).localPushServices).toBe(true);
+    expect(devConveniences({ ...base, NODE_ENV: 'production' }).localPushServices).toBe(false);
+    expect(devConveniences({ ...base, PUBLIC_URL: 'https://amiko.example' }).localPushServices).toBe(false);
+    expect(devConveniences({ ...base, HOST: '0.0.0.0' }).localPushServices).toBe(false);
+    expect(devConveniences({ ...base, TRUST_PROXY: true }).localPushServices).toBe(false);
+  });
+
   it('say in one line what is off and why', () => {
     expect(
       devConveniences({
@@ -76,6 +92,7 @@ describe('development conveniences', () => {
     ).toEqual({
       mailbox: true,
       testPayments: true,
+      localPushServices: true,
       offNotice: null,
     });
     expect(

@@ -14,6 +14,11 @@ import type { Env } from './env.ts';
 export interface DevConveniences {
   mailbox: boolean;
   testPayments: boolean;
+  /**
+   * Push services on this machine (http://127.0.0.1:…) are allowed as members' push endpoints: a developer's
+   * or a test's own. On a reachable server a member could otherwise make it post to the machine's own ports.
+   */
+  localPushServices: boolean;
   /** One line for the start-up log naming what is off and why; null when both are on. */
   offNotice: string | null;
 }
@@ -55,6 +60,7 @@ export function devConveniences(
   return {
     mailbox: mailboxOff === null,
     testPayments: paymentsOff === null,
+    localPushServices: env.NODE_ENV !== 'production' && reachable === null,
     offNotice: off.length ? `development conveniences off: ${off.join(', ')}` : null,
   };
 }

@@ -81,12 +81,51 @@ export const envSchema = z.object({
     .default('0')
     .refine((v) => /^\d+$/.test(v) && Number(v) <= 8000, 'must be a number of milliseconds up to 8000')
     .transform(Number),
+  /** How many pods a member may be in at once (issue 34). */
+  PODS_PER_MEMBER: z
+    .string()
+    .default('5')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 50, 'must be a number from 1 to 50')
+    .transform(Number),
   /** How long a message waits unread, with its recipient offline, before they get a mail about it. */
   MESSAGE_MAIL_DELAY_SECONDS: z
     .string()
     .default('900')
     .refine((v) => /^\d+(\.\d+)?$/.test(v), 'must be a number of seconds')
     .transform(Number),
+  /**
+   * How long a message waits unread before its mail when the member has a device that gets pushes (they were
+   * told at once, so the mail comes later, if at all).
+   */
+  MESSAGE_MAIL_DELAY_WITH_PUSH_SECONDS: z
+    .string()
+    .default('3600')
+    .refine((v) => /^\d+(\.\d+)?$/.test(v), 'must be a number of seconds')
+    .transform(Number),
+  /**
+   * Web Push's VAPID key pair (RFC 8292), base64url as `web-push generate-vapid-keys` prints it; the same in
+   * every server process. Unset with the embedded SQLite database: made once and kept beside it
+   * (./data/vapid-keys.json). Unset with PostgreSQL: push is off.
+   */
+  VAPID_PUBLIC_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+      .optional(),
+  ),
+  /** Whom push services may contact about Amiko's pushes: a mailto: or https: URL (default mailto:TEAM_EMAIL). */
+  VAPID_SUBJECT: optional.pipe(
+    z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+      .optional(),
+  ),
   /** How often each server process looks for due background jobs (mails about waiting messages, …). */
   JOB_POLL_MS: z
     .string()
@@ -145,6 +184,10 @@ export function readEnv(source: Record<string, string | undefined>): Env {
   if (METRICS_PORT !== undefined && METRICS_PORT !== 0 && METRICS_PORT === PORT)
     throw new ConfigError(
       `METRICS_PORT must differ from PORT: the metrics are never served on the public port (got "${METRICS_PORT}")`,
+    );
+  if (Boolean(result.data.VAPID_PUBLIC_KEY) !== Boolean(result.data.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (a pair from `web-push generate-vapid-keys`)',
     );
   try {
     parseDatabaseUrl(result.data.DATABASE_URL);

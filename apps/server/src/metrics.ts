@@ -1,5 +1,11 @@
 import { createServer, type Server } from 'node:http';
-import { DEFAULT_RATE_LIMITS, type MailOutcome, type Metrics, type SendRefusal } from '@amiko/api';
+import {
+  DEFAULT_RATE_LIMITS,
+  type MailOutcome,
+  type Metrics,
+  type PushOutcome,
+  type SendRefusal,
+} from '@amiko/api';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { readBuildInfo, type BuildInfo } from './build-info.ts';
 import { HTTP_TIMEOUTS, IDLE_CONNECTION_TIMEOUT_MS } from './http-timeouts.ts';
@@ -23,6 +29,7 @@ const SEND_REFUSALS: SendRefusal[] = [
   'other',
 ];
 const MAIL_OUTCOMES: MailOutcome[] = ['sent', 'failed', 'given_up'];
+const PUSH_OUTCOMES: PushOutcome[] = ['sent', 'failed', 'removed'];
 
 export interface MetricsSources {
   /** Live sockets of this process. */
@@ -146,11 +153,18 @@ export function createMetrics(build: BuildInfo = readBuildInfo()): ServerMetrics
     labelNames: ['outcome'] as const,
     registers,
   });
+  const pushes = new Counter({
+    name: 'amiko_push_deliveries_total',
+    help: 'Web Push to one device: sent (its push service took it), failed (not taken; not retried) and removed (the service said the device is gone)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
   // Known label values start at 0, so a dashboard's rate() has a series before the first event.
   for (const via of ['live', 'replay']) delivered.labels(via).inc(0);
   for (const reason of SEND_REFUSALS) refusals.labels(reason).inc(0);
   for (const rule of Object.keys(DEFAULT_RATE_LIMITS)) rateLimited.labels(rule).inc(0);
   for (const outcome of MAIL_OUTCOMES) mailTries.labels(outcome).inc(0);
+  for (const outcome of PUSH_OUTCOMES) pushes.labels(outcome).inc(0);
 
   let server: Server | null = null;
   return {
@@ -166,6 +180,7 @@ export function createMetrics(build: BuildInfo = readBuildInfo()): ServerMetrics
       paymentGranted: () => payments.inc(),
       rateLimited: (rule) => rateLimited.labels(rule).inc(),
       mailDelivery: (outcome) => mailTries.labels(outcome).inc(),
+      pushDelivery: (outcome) => pushes.labels(outcome).inc(),
     },
     httpRequest({ method, route, status, seconds }) {
       http

@@ -11,6 +11,8 @@ import {
   MAIL_HANDLERS,
   NO_METRICS,
   MESSAGE_MAIL_HANDLERS,
+  PUSH_HANDLERS,
+  drainPushes,
   PLACE_HANDLERS,
   scheduleCityMatching,
   startJobRunner,
@@ -28,6 +30,7 @@ import nodemailer from 'nodemailer';
 import { readBuildInfo } from './build-info.ts';
 import { devConveniences, isLoopbackUrl } from './dev-conveniences.ts';
 import { modeNotice, readEnv, type Env } from './env.ts';
+import { vapidKeys } from './vapid.ts';
 import { HTTP_TIMEOUTS, IDLE_CONNECTION_TIMEOUT_MS } from './http-timeouts.ts';
 import { loggerOptions } from './logging.ts';
 import { createMetrics, type ServerMetrics } from './metrics.ts';
@@ -115,6 +118,9 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     teamEmail: env.TEAM_EMAIL,
     memberCountCacheMs: env.MEMBER_COUNT_CACHE_MS,
     messageMailDelayMs: env.MESSAGE_MAIL_DELAY_SECONDS * 1000,
+    podsPerMember: env.PODS_PER_MEMBER,
+    messageMailDelayWithPushMs: env.MESSAGE_MAIL_DELAY_WITH_PUSH_SECONDS * 1000,
+    push: { vapid: vapidKeys(env), localServices: conveniences.localPushServices },
     dataExportsDir: resolve(env.UPLOADS_DIR, '..', 'exports'),
     rateLimits: env.RATE_LIMITS ?? {},
     stripe: {
@@ -195,6 +201,8 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       'mail goes to the mail catcher, which delivers none: set SMTP_URL to your mail provider before members sign up',
     );
   if (conveniences.offNotice) app.log.info(conveniences.offNotice);
+  if (!config.push.vapid)
+    app.log.info('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to turn them on');
   registerWeb(app, env.WEB_DIST ? resolve(env.WEB_DIST) : DEFAULT_WEB_DIST, {
     sourceMaps: !production,
     publicUrl: () => config.publicUrl,
@@ -205,6 +213,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     await metrics?.close();
     await jobs?.stop();
     await deps.mail.drain();
+    await drainPushes(deps);
     await database.close();
   });
 
@@ -222,7 +231,13 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       jobs = startJobRunner(deps, {
         pollMs: env.JOB_POLL_MS,
         leaseMs: 60_000,
-        handlers: { ...MESSAGE_MAIL_HANDLERS, ...DATA_EXPORT_HANDLERS, ...MAIL_HANDLERS, ...PLACE_HANDLERS },
+        handlers: {
+          ...MESSAGE_MAIL_HANDLERS,
+          ...PUSH_HANDLERS,
+          ...DATA_EXPORT_HANDLERS,
+          ...MAIL_HANDLERS,
+          ...PLACE_HANDLERS,
+        },
       });
       const port = listeningPort(app) ?? env.PORT;
       const url = config.publicUrl;

@@ -4,9 +4,9 @@ import type { AppRouter } from './root.ts';
 export { appRouter, type AppRouter } from './root.ts';
 export { createCallerFactory } from './trpc.ts';
 export type { Context, Deps } from './context.ts';
-export type { AppConfig } from './config.ts';
+export type { AppConfig, PushConfig, VapidKeys } from './config.ts';
 export type { Logger } from './logger.ts';
-export { NO_METRICS, type MailOutcome, type Metrics, type SendRefusal } from './metrics.ts';
+export { NO_METRICS, type MailOutcome, type Metrics, type PushOutcome, type SendRefusal } from './metrics.ts';
 export { AppError, appError } from './errors.ts';
 export {
   createMailer,
@@ -62,6 +62,7 @@ export {
   scheduleWaitingMails,
   unsubscribeFromMessageMails,
 } from './services/message-mail.ts';
+export { drainPushes, PUSH_HANDLERS } from './services/push.ts';
 export { createLocalPhotoStore, isPhotoKey, type PhotoStore } from './services/photo-store.ts';
 export {
   createPaymentGateway,

@@ -14,6 +14,9 @@ export type SendRefusal =
   | 'invalid'
   | 'other';
 
+/** What became of one push to one device: its push service took it, or not, or said the device is gone. */
+export type PushOutcome = 'sent' | 'failed' | 'removed';
+
 /** What became of one try of a mail: SMTP took it, or not (each failed try), or that was its last try. */
 export type MailOutcome = 'sent' | 'failed' | 'given_up';
 
@@ -39,6 +42,11 @@ export interface Metrics {
    * did not, and `given_up` as well when that was the last try.
    */
   mailDelivery(outcome: MailOutcome): void;
+  /**
+   * A push to one device (services/push.ts): `sent` when its push service took it, `failed` when it did not
+   * (not retried), `removed` when the service said the device is gone (404, 410) and it was removed.
+   */
+  pushDelivery(outcome: PushOutcome): void;
 }
 
 export const NO_METRICS: Metrics = {
@@ -51,6 +59,7 @@ export const NO_METRICS: Metrics = {
   paymentGranted: () => undefined,
   rateLimited: () => undefined,
   mailDelivery: () => undefined,
+  pushDelivery: () => undefined,
 };
 
 /** The refusal a send's error stands for. */

@@ -8,6 +8,7 @@ import { metaRouter } from './routers/meta.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { placesRouter } from './routers/places.ts';
 import { profileRouter } from './routers/profile.ts';
+import { pushRouter } from './routers/push.ts';
 import { siteRouter } from './routers/site.ts';
 import { reportsRouter } from './routers/reports.ts';
 import { router } from './trpc.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   favorites: favoritesRouter,
   reports: reportsRouter,
   places: placesRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,3 +24,4 @@ export * from './rules/directory.ts';
 export * from './rules/icebreakers.ts';
 export * from './rules/activity.ts';
 export * from './schemas/places.ts';
+export * from './schemas/push.ts';

@@ -4,7 +4,8 @@ import type { Deps } from '../context.ts';
 import { composeMail } from '../mail/templates.ts';
 import type { JobOutcome } from './job-queue.ts';
 import { scheduleJob, type JobHandler } from './jobs.ts';
-import { may, seenBy } from './views.ts';
+import { hasPushDevices } from './push.ts';
+import { firstName, may, seenBy } from './views.ts';
 
 // "Mail when a message waits" (issue 19.1): a member without a live connection who has an unread message
 // gets one mail per conversation after a delay, until they have been back; or one daily summary; or none.
@@ -13,25 +14,24 @@ export const MESSAGE_MAIL = 'messageMail';
 export const MESSAGE_DIGEST = 'messageDigest';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The first word of a display name: mails greet and name members by first name only. */
-export function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? '';
-}
-
 /**
- * After a new message is stored: schedules its mail after the delay. The key is per recipient and
- * conversation, so further messages add nothing until the member has been back (forgetMessageMails).
+ * After a new message is stored: schedules its mail after the delay, a longer one for a member whose devices
+ * get pushes (they have been told already). The key is per recipient and conversation, so further messages
+ * add nothing until the member has been back (forgetMessageMails).
  */
 export async function scheduleMessageMail(
   deps: Deps,
   message: { recipientId: string; senderId: string; conversationId: string },
 ): Promise<void> {
+  const delay = (await hasPushDevices(deps, message.recipientId))
+    ? deps.config.messageMailDelayWithPushMs
+    : deps.config.messageMailDelayMs;
   await scheduleJob(deps, {
     kind: MESSAGE_MAIL,
     key: `${MESSAGE_MAIL}:${message.recipientId}:${message.conversationId}`,
     memberId: message.recipientId,
     payload: { conversationId: message.conversationId, senderId: message.senderId },
-    runAt: new Date(Date.now() + deps.config.messageMailDelayMs),
+    runAt: new Date(Date.now() + delay),
   });
 }
 

@@ -243,3 +243,8 @@ export async function seenBy(
 export function peerView({ id, name, avatarUrl, deleted }: SeenMember): PeerView {
   return { id, name, avatarUrl, deleted };
 }
+
+/** The first word of a display name: mails and pushes name members by first name only. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}

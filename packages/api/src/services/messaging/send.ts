@@ -5,6 +5,7 @@ import type { Deps } from '../../context.ts';
 import { AppError, appError } from '../../errors.ts';
 import { sendRefusalOf } from '../../metrics.ts';
 import { scheduleMessageMail } from '../message-mail.ts';
+import { pushAboutMessage } from '../push.ts';
 import { publishUnread } from './read.ts';
 import { pairKey, statementsOf, toView } from './store.ts';
 
@@ -61,6 +62,7 @@ export async function send(
     await scheduleMessageMail(deps, result.message).catch((error: unknown) =>
       deps.log.error({ err: error, messageId: result.message.id }, 'message mail not scheduled'),
     );
+    pushAboutMessage(deps, result.message);
   }
   return result;
 }
