@@ -117,3 +117,70 @@ describe('moving typed cities onto places', () => {
     }
   });
 });
+
+describe('a member’s place in their profile', () => {
+  it('is a place id, never free text: a known place is stored and named, an unknown one refused', async () => {
+    const a = await createMember(ts, { language: 'de' });
+    const saved = await a.client.trpc.profile.saveSection.mutate({
+      section: 'basic',
+      values: { placeId: MUNICH, city: 'Typed Town' } as never,
+    });
+    expect(saved.placeId).toBe(MUNICH);
+    // Named in the member's language, with region and country for the place field.
+    expect(saved.place).toMatchObject({
+      id: MUNICH,
+      name: 'München',
+      region: 'Bayern',
+      country: 'Deutschland',
+    });
+    expect(saved.city).toBe('München');
+    const { db, t } = ts.server.database;
+    const [row] = await db.select({ city: t.members.city }).from(t.members).where(eq(t.members.id, a.id));
+    // The section has no free-text city: what was sent as one is dropped.
+    expect(row?.city).toBeNull();
+
+    const unknown = await failure(
+      a.client.trpc.profile.saveSection.mutate({ section: 'basic', values: { placeId: 999_999_999 } }),
+    );
+    expect(unknown.data?.appCode).toBe('VALIDATION');
+    expect(unknown.data?.fieldErrors).toEqual({ 'values.placeId': 'profile:errors.unknownPlace' });
+    const text = await failure(
+      a.client.trpc.profile.saveSection.mutate({ section: 'basic', values: { placeId: 'Munich' as never } }),
+    );
+    expect(text.data?.appCode).toBe('VALIDATION');
+    // "New in town" saves the same place.
+    const newcomer = await a.client.trpc.profile.saveSection.mutate({
+      section: 'newInTown',
+      values: { placeId: FRANKFURT_ODER, newInTown: 'newHere' },
+    });
+    expect(newcomer.place?.name).toBe('Frankfurt (Oder)');
+  });
+
+  it('asks a member whose typed city matched no place once to pick one, and their text stays until they do', async () => {
+    const a = await createMember(ts, { city: 'Atlantis Nord', country: 'de' });
+    const before = await a.client.trpc.profile.mine.query();
+    expect(before).toMatchObject({ askPlace: true, city: 'Atlantis Nord', placeId: null, place: null });
+    await a.client.trpc.profile.placeAsked.mutate();
+    const after = await a.client.trpc.profile.mine.query();
+    expect(after).toMatchObject({ askPlace: false, city: 'Atlantis Nord' });
+    // Asked once: a second call changes nothing.
+    const { db, t } = ts.server.database;
+    const askedAt = async () =>
+      (await db.select({ at: t.members.placeAskedAt }).from(t.members).where(eq(t.members.id, a.id)))[0]?.at;
+    const first = await askedAt();
+    expect(first).toBeInstanceOf(Date);
+    await a.client.trpc.profile.placeAsked.mutate();
+    expect((await askedAt())?.getTime()).toBe(first!.getTime());
+    // Picking a place replaces the typed city.
+    const picked = await a.client.trpc.profile.saveSection.mutate({
+      section: 'basic',
+      values: { placeId: LEIPZIG },
+    });
+    expect(picked).toMatchObject({ askPlace: false, city: 'Leipzig', placeId: LEIPZIG });
+    // Members with a place, or with no city at all, are never asked.
+    expect(
+      (await (await createMember(ts, { placeId: MUNICH })).client.trpc.profile.mine.query()).askPlace,
+    ).toBe(false);
+    expect((await (await createMember(ts)).client.trpc.profile.mine.query()).askPlace).toBe(false);
+  });
+});

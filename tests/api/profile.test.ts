@@ -21,10 +21,12 @@ describe('profile sections', () => {
     expect(saved.mbtiType).toBe('INFP');
     expect(saved.personalityDescriptors).toEqual(['creative', 'optimistic']);
     expect(saved.city).toBe('Berlin');
+    // A place (Hamburg's GeoNames id) replaces the typed city, named in the member's language (issue 33).
     const again = await a.client.trpc.profile.saveSection.mutate({
       section: 'basic',
-      values: { city: '  Hamburg ' },
+      values: { placeId: 2911298 },
     });
+    expect(again.placeId).toBe(2911298);
     expect(again.city).toBe('Hamburg');
     expect(again.mbtiType).toBe('INFP');
     expect(again.completion).toBeGreaterThan(0);

@@ -83,7 +83,7 @@ describe('the shared text helpers', () => {
   it('guard the schemas members type into', () => {
     const nul = 'a\u0000b';
     expect(issueKeys(signUpSchema.shape.name.safeParse(nul))).toContain(COMMON_ERRORS.controlCharacters);
-    expect(issueKeys(profileSections.basic.shape.city.safeParse(nul))).toContain(
+    expect(issueKeys(profileSections.skills.shape.currentJobTitle.safeParse(nul))).toContain(
       COMMON_ERRORS.controlCharacters,
     );
     expect(issueKeys(profileSections.story.shape.story.safeParse(`${'a'.repeat(300)}\u0000`))).toContain(

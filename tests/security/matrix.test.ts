@@ -75,6 +75,7 @@ const EXPECTED: Record<string, Row> = {
   'blocks.unblock':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'profile.mine':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'profile.saveSection':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'profile.placeAsked':           [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // A member who blocked the caller is not found, as if they did not exist.
   'profile.view':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'profile.recropPhoto':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
@@ -237,7 +238,7 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
       await callProcedure(c.http, { path: 'blocks.block', type: 'mutation' }, { memberId: c.target.id });
     return { memberId: c.target.id };
   },
-  'profile.saveSection': () => ({ section: 'basic', values: { city: 'Berlin' } }),
+  'profile.saveSection': () => ({ section: 'basic', values: { placeId: 2950159 } }),
   'profile.view': (c) => ({ memberId: c.target.id }),
   'profile.recropPhoto': async (c) => {
     if (canReachProcedures(c.role)) {

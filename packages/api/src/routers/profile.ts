@@ -1,6 +1,7 @@
 import { memberTargetSchema, photoCropSchema, profileSectionInputSchema } from '@amiko/core';
 import { z } from 'zod';
 import { recropPhoto } from '../services/photos.ts';
+import { markPlaceAsked } from '../services/places.ts';
 import { ownProfile, publicProfile, saveProfileSection } from '../services/profile.ts';
 import { verifiedProcedure, router } from '../trpc.ts';
 
@@ -11,6 +12,8 @@ export const profileRouter = router({
   saveSection: verifiedProcedure
     .input(profileSectionInputSchema)
     .mutation(({ ctx, input }) => saveProfileSection(ctx.deps, ctx.member.id, input)),
+  /** The app asked the member to pick their place, since their typed city matched none: asked once (issue 33.4). */
+  placeAsked: verifiedProcedure.mutation(({ ctx }) => markPlaceAsked(ctx.deps, ctx.member.id)),
   /** Another member's public profile (/profile-view/{id}), or one's own as others see it. */
   view: verifiedProcedure
     .input(memberTargetSchema)

@@ -112,6 +112,8 @@ function tombstone(member: Member, now: Date): Partial<Member> {
   }
   return {
     ...blank,
+    // The city typed before places (issue 33) is no profile field any more, but still theirs.
+    city: null,
     email: null,
     emailVerified: false,
     passwordHash: null,

@@ -28,8 +28,22 @@ export async function findPlaces(
 /** A place id a member sends, checked: it must be a place of the gazetteer. */
 export function knownPlace(id: number | null): number | null {
   if (id === null) return null;
-  if (!placeById(id, 'en')) throw appError('VALIDATION', 'profile:errors.unknownPlace', { field: 'placeId' });
+  if (!placeById(id, 'en'))
+    throw appError('VALIDATION', 'profile:errors.unknownPlace', { field: 'values.placeId' });
   return id;
+}
+
+/**
+ * The member was asked to pick their place (issue 33.4): a member whose typed city matched no place is
+ * asked once, so this is recorded when the app shows the question, and never again after.
+ */
+export async function markPlaceAsked(deps: Deps, memberId: string): Promise<{ ok: true }> {
+  const m = deps.database.t.members;
+  await deps.database.db
+    .update(m)
+    .set({ placeAskedAt: new Date() })
+    .where(and(eq(m.id, memberId), isNull(m.placeAskedAt)));
+  return { ok: true };
 }
 
 /**

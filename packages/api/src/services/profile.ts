@@ -8,6 +8,7 @@ import {
   type UiLanguage,
 } from '@amiko/core';
 import type { Member } from '@amiko/db';
+import { placeById } from '@amiko/places';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
@@ -23,7 +24,7 @@ import {
   visibilityOf,
 } from './views.ts';
 import { activityFor } from './activity.ts';
-import { placeLabel } from './places.ts';
+import { knownPlace, placeLabel } from './places.ts';
 
 // Every profile field is a column of the same name and type (checked here at compile time), so a new field
 // of core's profileSections needs nothing in this file.
@@ -34,12 +35,31 @@ export function profileFields(member: Member): ProfileFields {
   return Object.fromEntries(PROFILE_FIELD_NAMES.map((name) => [name, member[name]])) as ProfileFields;
 }
 
+/**
+ * The member's own place as a place field shows it (issue 33): named in their language, with region and
+ * country; null when they have none.
+ */
+function ownPlace(member: Member, language: UiLanguage) {
+  const place = member.placeId === null ? null : placeById(member.placeId, language);
+  return place
+    ? { id: place.id, name: place.name, region: place.region, country: place.country, regionNeeded: true }
+    : null;
+}
+
 /** The member's own profile as the profile and settings screens edit it. */
-export function ownProfileView(member: Member) {
+export function ownProfileView(member: Member, language: UiLanguage = member.language) {
   return {
     id: member.id,
     email: member.email ?? '',
     ...profileFields(member),
+    /** Where they live as others see it: their place's name, else the city they typed before places. */
+    city: placeLabel(member, language),
+    place: ownPlace(member, language),
+    /**
+     * Their typed city matched no place and they were not asked yet to pick one: the app asks once, kindly
+     * (issue 33.4; markPlaceAsked records it).
+     */
+    askPlace: member.placeId === null && member.city !== null && member.placeAskedAt === null,
     photoUrl: photoUrl(member.photoKey),
     croppedPhotoUrl: photoUrl(member.croppedPhotoKey),
     avatarUrl: avatarUrl(member),
@@ -69,7 +89,15 @@ export async function saveProfileSection(
   // Nothing to merge (no field given, or only unknown ones, which the schema drops): the profile stays as
   // it is. An UPDATE without columns is not SQL; the driver would refuse it with a 500.
   if (Object.keys(values).length === 0) return ownProfile(deps, memberId);
-  const [member] = await db.update(t.members).set(values).where(eq(t.members.id, memberId)).returning();
+  // A place must be one of the gazetteer's; once a member picks one, the city they typed before places is
+  // done with (no free-text city stays beside a chosen place, issue 33).
+  const place = values.placeId === undefined ? {} : { placeId: knownPlace(values.placeId) };
+  const typedCity = values.placeId ? { city: null } : {};
+  const [member] = await db
+    .update(t.members)
+    .set({ ...values, ...place, ...typedCity })
+    .where(eq(t.members.id, memberId))
+    .returning();
   if (!member || member.deletedAt) throw appError('NOT_FOUND', 'community:errors.userDocumentMissing');
   deps.directory.apply(member);
   return ownProfileView(member);

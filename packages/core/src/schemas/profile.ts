@@ -4,6 +4,7 @@ import { AGE_MAX, AGE_MIN, STORY_MAX_LENGTH, STORY_MIN_LENGTH } from '../constan
 import { COMMON_ERRORS } from '../errors.ts';
 import { hasControlCharacters, optionalText } from './common.ts';
 import { displayNameSchema } from './names.ts';
+import { placeIdSchema } from './places.ts';
 
 /**
  * How a profile field is edited and shown. Each field's schema below is made by one of the helpers that
@@ -17,7 +18,9 @@ export type ProfileFieldKind =
   | { kind: 'levels'; keys: CatalogName; levels: CatalogName }
   /** A month as 'YYYY-MM'. */
   | { kind: 'month' }
-  | { kind: 'switch' };
+  | { kind: 'switch' }
+  /** A place of the gazetteer, its GeoNames id (issue 33): chosen with the place combobox. */
+  | { kind: 'place' };
 
 const FIELD_KINDS = new Map<z.ZodType, ProfileFieldKind>();
 function described<S extends z.ZodType>(schema: S, kind: ProfileFieldKind): S {
@@ -63,6 +66,14 @@ function month() {
     .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, 'profile:errors.invalidMonth')
     .nullable();
   return described(schema, { kind: 'month' });
+}
+
+/**
+ * Where the member lives: a place (a GeoNames id), or null when none was chosen (issue 33). Never free text:
+ * the spelling of a city must not decide who finds whom.
+ */
+function place() {
+  return described(placeIdSchema.nullable(), { kind: 'place' });
 }
 
 /** Yes or no. */
@@ -116,11 +127,13 @@ export const profileSections = {
     nativeLanguage: one('languages'),
     otherLanguages: pick('languages'),
     country: one('countries'),
-    city: text(80),
+    placeId: place(),
     timezone: text(64),
   }),
   /** New in town (issue 19.4): a newcomer since a month, or moving here in one; or a local who welcomes them. */
   newInTown: z.object({
+    /** The town one is new in, or welcomes newcomers to: the member's place (the same field as in basic). */
+    placeId: place(),
     newInTown: one('newInTownStatuses'),
     newInTownMonth: month(),
     welcomesNewcomers: flag(),

@@ -129,6 +129,8 @@ export function demoMember(
     ].filter((l, i, all) => l !== nativeLanguage && all.indexOf(l) === i),
     country: where.country as CatalogId<'countries'>,
     city: random.pick(where.cities),
+    // Set below from the city (drawn without the random source, so no other field moves).
+    placeId: null as number | null,
     timezone: where.timezone,
     photoKey,
     croppedPhotoKey: photoKey,
@@ -178,7 +180,8 @@ export function demoMember(
     deletedAt: null,
     ...demoActivity(index, options.now),
   } satisfies MemberRow & Record<ProfileFieldName, unknown>;
-  return { ...row, placeId: demoPlace(index, where.country, row.city) };
+  row.placeId = demoPlace(index, where.country, row.city);
+  return row;
 }
 
 /**

@@ -56,3 +56,60 @@ export function storedMessage(
     readAt,
   };
 }
+
+type PlaceResult = RouterOutputs['places']['search'][number];
+
+/** A few towns as places.search names them in English (GeoNames ids as the gazetteer's). */
+export const TEST_PLACES: PlaceResult[] = [
+  {
+    id: 2867714,
+    name: 'Munich',
+    region: 'Bavaria',
+    countryCode: 'DE',
+    country: 'Germany',
+    regionNeeded: false,
+  },
+  {
+    id: 2911298,
+    name: 'Hamburg',
+    region: 'Hamburg',
+    countryCode: 'DE',
+    country: 'Germany',
+    regionNeeded: true,
+  },
+  {
+    id: 2950159,
+    name: 'Berlin',
+    region: 'Berlin',
+    countryCode: 'DE',
+    country: 'Germany',
+    regionNeeded: true,
+  },
+  { id: 2778067, name: 'Graz', region: 'Styria', countryCode: 'AT', country: 'Austria', regionNeeded: false },
+  {
+    id: 2925533,
+    name: 'Frankfurt am Main',
+    region: 'Hesse',
+    countryCode: 'DE',
+    country: 'Germany',
+    regionNeeded: false,
+  },
+  {
+    id: 2925535,
+    name: 'Frankfurt (Oder)',
+    region: 'Brandenburg',
+    countryCode: 'DE',
+    country: 'Germany',
+    regionNeeded: false,
+  },
+];
+
+/** places.search over TEST_PLACES: a prefix of the name, folded as the server folds ("münch" finds Munich). */
+export function searchTestPlaces({ query }: { query: string }): PlaceResult[] {
+  const fold = (text: string) =>
+    text.toLowerCase().replace(/ü/g, 'u').normalize('NFD').replace(/\p{M}/gu, '');
+  const q = fold(query.trim());
+  return TEST_PLACES.filter(
+    (place) => fold(place.name).startsWith(q) || (q.startsWith('munch') && place.id === 2867714),
+  );
+}

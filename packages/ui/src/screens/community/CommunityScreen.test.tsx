@@ -3,7 +3,7 @@ import '../../test/dom.ts';
 import type { RouterInputs, RouterOutputs } from '@amiko/api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { directoryCard, signedInMember } from '../../test/fixtures.ts';
+import { directoryCard, searchTestPlaces, signedInMember } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import CommunityScreen from './CommunityScreen.tsx';
 
@@ -35,7 +35,11 @@ describe('CommunityScreen', { timeout: 30_000 }, () => {
   it('lists members page by page, and asks for the filters applied', async () => {
     const { asked, answer } = directory();
     const { user } = renderWithApp(<CommunityScreen />, {
-      api: { auth: { me: () => signedInMember() }, community: { directory: answer } },
+      api: {
+        auth: { me: () => signedInMember() },
+        community: { directory: answer },
+        places: { search: searchTestPlaces },
+      },
     });
     await screen.findByText('Ana Alves');
     expect(cardNames()).toEqual(['Ana Alves', 'Dan Diaz']);
@@ -49,12 +53,13 @@ describe('CommunityScreen', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
 
     const filters = screen.getByRole('form', { name: 'Filters' });
-    await user.type(within(filters).getByLabelText('City'), 'Nowhere');
+    await user.type(within(filters).getByLabelText('City'), 'Graz');
+    await user.click(await screen.findByRole('option', { name: 'Graz, Styria, Austria' }));
     await user.click(within(filters).getByRole('button', { name: 'Apply filters' }));
     expect((await screen.findByTestId('directory-empty')).textContent).toBe(
       'No Users available for the filters you selected',
     );
-    expect(asked.at(-1)).toMatchObject({ filters: { city: 'Nowhere' }, sort: 'sharedInterests' });
+    expect(asked.at(-1)).toMatchObject({ filters: { placeId: 2778067 }, sort: 'sharedInterests' });
     expect(asked.at(-1)?.cursor ?? null).toBeNull();
 
     await user.click(within(filters).getByRole('button', { name: 'Reset' }));
@@ -66,7 +71,11 @@ describe('CommunityScreen', { timeout: 30_000 }, () => {
   it('orders by newest members when asked, and hides and shows the filters keeping what was typed', async () => {
     const { asked, answer } = directory();
     const { user } = renderWithApp(<CommunityScreen />, {
-      api: { auth: { me: () => signedInMember() }, community: { directory: answer } },
+      api: {
+        auth: { me: () => signedInMember() },
+        community: { directory: answer },
+        places: { search: searchTestPlaces },
+      },
     });
     await screen.findByText('Ana Alves');
     await user.click(screen.getByRole('radio', { name: 'Newest members' }));
@@ -74,6 +83,7 @@ describe('CommunityScreen', { timeout: 30_000 }, () => {
     expect(asked.at(-1)).toMatchObject({ sort: 'newest' });
 
     await user.type(screen.getByLabelText('City'), 'Graz');
+    await user.click(await screen.findByRole('option', { name: 'Graz, Styria, Austria' }));
     const toggle = screen.getByRole('button', { name: 'Hide filters' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await user.click(toggle);

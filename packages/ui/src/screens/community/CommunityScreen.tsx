@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberCard } from '../../components/MemberCard.tsx';
+import { PlacePrompt } from '../../components/PlacePrompt.tsx';
 import { errorKey } from '../../errors.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
@@ -83,6 +84,7 @@ export default function CommunityScreen() {
           </Alert>
         ) : full ? (
           <>
+            <PlacePrompt />
             {member && nextOnboardingStep(member) && (
               <Alert color="indigo" variant="light" data-testid="onboarding-note">
                 <Group justify="space-between" gap="sm">
@@ -110,6 +112,7 @@ export default function CommunityScreen() {
                   ...(seesActivity
                     ? [{ value: 'recentlyActive', label: t('community:sort.recentlyActive') }]
                     : []),
+                  { value: 'nearby', label: t('community:sort.nearby') },
                 ]}
                 aria-label={t('community:sort.label')}
               />

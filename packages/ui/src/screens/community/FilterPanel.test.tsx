@@ -3,15 +3,23 @@ import '../../test/dom.ts';
 import type { DirectoryFilters } from '@amiko/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { searchTestPlaces } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 
 function renderPanel() {
   const applied: DirectoryFilters[] = [];
-  const view = renderWithApp(<FilterPanel onChange={(filters) => applied.push(filters)} />);
+  const view = renderWithApp(<FilterPanel onChange={(filters) => applied.push(filters)} />, {
+    api: { places: { search: searchTestPlaces } },
+  });
   const form = screen.getByRole('form', { name: 'Filters' });
   const field = (label: string) => within(form).getByLabelText<HTMLInputElement>(label);
-  return { ...view, applied, form, field };
+  /** Types into the city field and picks the place named (issue 33: a place, never free text). */
+  const pickCity = async (typed: string, option: string) => {
+    await view.user.type(field('City'), typed);
+    await view.user.click(await screen.findByRole('option', { name: option }));
+  };
+  return { ...view, applied, form, field, pickCity };
 }
 
 // Mantine's selects hold hundreds of elements, and a busy test machine is slow to query them.
@@ -33,10 +41,10 @@ describe('FilterPanel', { timeout: 30_000 }, () => {
     expect(applied).toEqual([]);
   });
 
-  it('applies what was chosen, and nothing for the whole age range or an empty city', async () => {
-    const { user, applied, field, form } = renderPanel();
+  it('applies what was chosen, and nothing for the whole age range or a city typed but not picked', async () => {
+    const { user, applied, field, form, pickCity } = renderPanel();
     const apply = within(form).getByRole('button', { name: 'Apply filters' });
-    await user.type(field('City'), '   ');
+    await user.type(field('City'), 'Berl');
     await user.click(apply);
     expect(applied).toEqual([{}]);
 
@@ -44,8 +52,7 @@ describe('FilterPanel', { timeout: 30_000 }, () => {
     await user.type(field('Min age'), '20');
     await user.clear(field('Max age'));
     await user.type(field('Max age'), '35');
-    await user.clear(field('City'));
-    await user.type(field('City'), ' Berlin ');
+    await pickCity('Berl', 'Berlin, Berlin, Germany');
     await user.click(within(form).getByRole('combobox', { name: 'Gender' }));
     await user.click(await screen.findByRole('option', { name: 'Female' }));
     await user.click(within(form).getByRole('switch', { name: 'New members only' }));
@@ -53,7 +60,7 @@ describe('FilterPanel', { timeout: 30_000 }, () => {
     expect(applied.at(-1)).toEqual({
       age: { minAge: 20, maxAge: 35 },
       gender: 'female',
-      city: 'Berlin',
+      placeId: 2950159,
       newMembers: true,
     });
   });
@@ -67,31 +74,51 @@ describe('FilterPanel', { timeout: 30_000 }, () => {
     expect(applied).toEqual([{ interests: ['hiking'] }]);
   });
 
-  it('finds newcomers or the locals who welcome them, also within a city (issue 19.4)', async () => {
-    const { user, applied, field, form } = renderPanel();
+  it('finds newcomers or the locals who welcome them, also in a city (issue 19.4, per place: issue 33)', async () => {
+    const { user, applied, form, pickCity } = renderPanel();
     const apply = within(form).getByRole('button', { name: 'Apply filters' });
     const newInTown = within(form).getByRole('combobox', { name: 'New in town' });
     await user.click(newInTown);
     await user.click(await screen.findByRole('option', { name: 'Newcomers' }));
     await user.click(apply);
-    await user.type(field('City'), 'Hamburg');
+    await pickCity('hamb', 'Hamburg, Hamburg, Germany');
     await user.click(newInTown);
     await user.click(await screen.findByRole('option', { name: 'Locals who welcome newcomers' }));
     await user.click(apply);
-    expect(applied).toEqual([{ newInTown: 'newcomers' }, { newInTown: 'welcomers', city: 'Hamburg' }]);
+    expect(applied).toEqual([{ newInTown: 'newcomers' }, { newInTown: 'welcomers', placeId: 2911298 }]);
 
     await user.click(within(form).getByRole('button', { name: 'Reset' }));
     expect(applied.at(-1)).toEqual({});
     expect(newInTown).toHaveProperty('value', '');
   });
 
+  it("looks within a distance of the city picked, or of the member's own (issue 33)", async () => {
+    const { user, applied, form, pickCity } = renderPanel();
+    const apply = within(form).getByRole('button', { name: 'Apply filters' });
+    const distance = within(form).getByRole('combobox', { name: 'Distance' });
+    await user.click(distance);
+    await user.click(await screen.findByRole('option', { name: 'Within 25 km' }));
+    expect(within(form).getByText('Around your own city')).toBeTruthy();
+    await user.click(apply);
+    await pickCity('Münch', 'Munich, Bavaria, Germany');
+    await user.click(apply);
+    await user.click(distance);
+    await user.click(await screen.findByRole('option', { name: 'Within 100 km' }));
+    await user.click(apply);
+    expect(applied).toEqual([
+      { withinKm: 25 },
+      { withinKm: 25, near: 2867714 },
+      { withinKm: 100, near: 2867714 },
+    ]);
+  });
+
   it('empties the form, its errors and the filters with Reset', async () => {
-    const { user, applied, field, form } = renderPanel();
+    const { user, applied, field, form, pickCity } = renderPanel();
     await user.clear(field('Min age'));
     await user.type(field('Min age'), '99');
     await user.clear(field('Max age'));
     await user.type(field('Max age'), '20');
-    await user.type(field('City'), 'Graz');
+    await pickCity('Gra', 'Graz, Styria, Austria');
     await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
     expect(screen.getByText('Min age cannot be greater than Max age.')).toBeTruthy();
 

@@ -1,18 +1,16 @@
-import { AGE_MAX, AGE_MIN, type DirectoryFilters, type NewInTownFilter } from '@amiko/core';
 import {
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+  AGE_MAX,
+  AGE_MIN,
+  NEAR_ME_DISTANCES,
+  type DirectoryFilters,
+  type NearMeDistance,
+  type NewInTownFilter,
+} from '@amiko/core';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelect.tsx';
+import { PlacePicker } from '../../components/PlacePicker.tsx';
 import { EMPTY_FILTERS, toFilters, type FilterErrors, type FilterForm } from './filters.ts';
 
 /**
@@ -83,11 +81,27 @@ export function FilterPanel({ onChange }: { onChange(filters: DirectoryFilters):
             onChange={(value) => set('country', value)}
             placeholder={t('community:filters.any')}
           />
-          <TextInput
+          <PlacePicker
             label={t('community:filters.city')}
-            value={form.city}
-            onChange={(event) => set('city', event.currentTarget.value)}
-            maxLength={80}
+            value={form.place}
+            onChange={(place) => set('place', place)}
+            data-testid="filter-place"
+          />
+          <Select
+            label={t('community:filters.distance')}
+            data={NEAR_ME_DISTANCES.map((km) => ({
+              value: String(km),
+              label: t('community:filters.withinKm', { km }),
+            }))}
+            value={form.withinKm === null ? null : String(form.withinKm)}
+            onChange={(value) => set('withinKm', value ? (Number(value) as NearMeDistance) : null)}
+            placeholder={t(form.place ? 'community:filters.onlyThisPlace' : 'community:filters.any')}
+            description={
+              form.withinKm !== null && !form.place ? t('community:filters.fromMyPlace') : undefined
+            }
+            clearable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="filter-distance"
           />
           <Select
             label={t('community:filters.newInTown')}

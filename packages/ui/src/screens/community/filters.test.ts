@@ -35,9 +35,20 @@ describe('toFilters', () => {
     });
   });
 
-  it('leaves out what was not chosen, and trims the city', () => {
+  it('leaves out what was not chosen; a place is its members, or with a distance where it is measured from', () => {
+    const linz = {
+      id: 2772400,
+      name: 'Linz',
+      region: 'Upper Austria',
+      country: 'Austria',
+      regionNeeded: false,
+    };
     expect(
-      toFilters({ ...EMPTY_FILTERS, city: '  Linz ', languages: ['de'], lookingFor: [], newMembers: true }),
-    ).toEqual({ filters: { city: 'Linz', languages: ['de'], newMembers: true } });
+      toFilters({ ...EMPTY_FILTERS, place: linz, languages: ['de'], lookingFor: [], newMembers: true }),
+    ).toEqual({ filters: { placeId: 2772400, languages: ['de'], newMembers: true } });
+    expect(toFilters({ ...EMPTY_FILTERS, place: linz, withinKm: 50 })).toEqual({
+      filters: { withinKm: 50, near: 2772400 },
+    });
+    expect(toFilters({ ...EMPTY_FILTERS, withinKm: 10 })).toEqual({ filters: { withinKm: 10 } });
   });
 });

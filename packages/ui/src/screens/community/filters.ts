@@ -1,5 +1,13 @@
-import { AGE_MAX, AGE_MIN, ageRangeSchema, type DirectoryFilters, type NewInTownFilter } from '@amiko/core';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  ageRangeSchema,
+  type DirectoryFilters,
+  type NearMeDistance,
+  type NewInTownFilter,
+} from '@amiko/core';
 import type { TranslationKey } from '@amiko/i18n';
+import type { PlaceChoice } from '../../components/PlacePicker.tsx';
 import { messageKey } from '../../errors.ts';
 
 /** The directory's filter form as the member fills it in (an emptied number field is ''). */
@@ -8,7 +16,10 @@ export interface FilterForm {
   maxAge: number | string;
   gender: string | null;
   country: string | null;
-  city: string;
+  /** A town (issue 33): its members, or with `withinKm` the town the distance is measured from. */
+  place: PlaceChoice | null;
+  /** "Within N km" of the town chosen, else of the member's own; null for no distance. */
+  withinKm: NearMeDistance | null;
   languages: string[];
   lookingFor: string[];
   interests: string[];
@@ -22,7 +33,8 @@ export const EMPTY_FILTERS: FilterForm = {
   maxAge: AGE_MAX,
   gender: null,
   country: null,
-  city: '',
+  place: null,
+  withinKm: null,
   languages: [],
   lookingFor: [],
   interests: [],
@@ -51,7 +63,10 @@ export function toFilters(form: FilterForm): { filters: DirectoryFilters } | { e
   if (minAge !== AGE_MIN || maxAge !== AGE_MAX) filters.age = { minAge, maxAge };
   if (form.gender) filters.gender = form.gender as DirectoryFilters['gender'];
   if (form.country) filters.country = form.country as DirectoryFilters['country'];
-  if (form.city.trim()) filters.city = form.city.trim();
+  if (form.withinKm !== null) {
+    filters.withinKm = form.withinKm;
+    if (form.place) filters.near = form.place.id;
+  } else if (form.place) filters.placeId = form.place.id;
   if (form.languages.length) filters.languages = form.languages as DirectoryFilters['languages'];
   if (form.lookingFor.length) filters.lookingFor = form.lookingFor as DirectoryFilters['lookingFor'];
   if (form.interests.length) filters.interests = form.interests as DirectoryFilters['interests'];

@@ -6,12 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import { SectionForm } from './SectionForm.tsx';
 
+// A member whose typed city matched no place (issue 33): the sentence names the city they typed.
 const profile = {
   city: 'Hamburg',
+  place: null,
+  placeId: null,
   newInTown: null,
   newInTownMonth: null,
   welcomesNewcomers: false,
-} as ProfileFields;
+} as ProfileFields & { city: string; place: null };
 
 describe('SectionForm', { timeout: 30_000 }, () => {
   it('saves new in town with a month picked as month and year, and shows the sentence (issue 19.4)', async () => {
@@ -40,7 +43,7 @@ describe('SectionForm', { timeout: 30_000 }, () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
       section: 'newInTown',
-      values: { newInTown: 'newHere', newInTownMonth: `${year}-03`, welcomesNewcomers: false },
+      values: { placeId: null, newInTown: 'newHere', newInTownMonth: `${year}-03`, welcomesNewcomers: false },
     });
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelect.tsx';
 import { LevelsInput, MonthInput } from '../../components/FieldInputs.tsx';
 import { NewInTownLine } from '../../components/NewInTown.tsx';
+import { PlacePicker, type PlaceChoice } from '../../components/PlacePicker.tsx';
 import { appCodeOf, errorKey, fieldErrorsOf, messageKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 import { SECTION_FIELDS, type FieldSection, type FieldSpec } from './fields.ts';
@@ -14,8 +15,11 @@ type Values = Record<string, unknown>;
 /** Inputs that take the whole width below the two-column grid. */
 const WIDE_KINDS: FieldSpec['kind'][] = ['levels', 'textarea', 'switch'];
 
+/** The profile as a section form reads it: its fields, and the member's place as a place field shows it. */
+type SectionProfile = ProfileFields & { place?: PlaceChoice | null; city?: string | null };
+
 /** One profile section: its fields, saved on their own and merged into the profile (SPEC §3). */
-export function SectionForm({ section, profile }: { section: FieldSection; profile: ProfileFields }) {
+export function SectionForm({ section, profile }: { section: FieldSection; profile: SectionProfile }) {
   const { t, i18n } = useTranslation(['common', 'profile', 'catalog']);
   const utils = trpc.useUtils();
   const fields = SECTION_FIELDS[section];
@@ -35,6 +39,8 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
     return key ? i18n.t(messageKey(key)) : undefined;
   };
   const set = (name: string, value: unknown) => setValues((current) => ({ ...current, [name]: value }));
+  /** The town a place field shows (issue 33); the section saves its id. */
+  const [place, setPlace] = useState<PlaceChoice | null>(profile.place ?? null);
 
   const input = (spec: FieldSpec) => {
     const label = t(`profile:fields.${spec.name}`);
@@ -94,6 +100,18 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
             onChange={(value) => set(spec.name, value)}
           />
         );
+      case 'place':
+        return (
+          <PlacePicker
+            {...common}
+            value={place}
+            data-testid={`field-${spec.name}`}
+            onChange={(chosen) => {
+              setPlace(chosen);
+              set(spec.name, chosen?.id ?? null);
+            }}
+          />
+        );
       case 'switch':
         return (
           <Switch
@@ -126,7 +144,15 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
           {inputs(fields.filter((f) => !WIDE_KINDS.includes(f.kind)))}
         </SimpleGrid>
         {inputs(fields.filter((f) => WIDE_KINDS.includes(f.kind)))}
-        {section === 'newInTown' && <NewInTownLine profile={{ ...profile, ...values }} />}
+        {section === 'newInTown' && (
+          <NewInTownLine
+            profile={{
+              ...profile,
+              ...values,
+              city: place ? place.name : values.placeId ? null : (profile.city ?? null),
+            }}
+          />
+        )}
         {generalError && (
           <Text c="red.8" size="sm" role="alert">
             {generalError}

@@ -2,10 +2,11 @@ import type { RouterOutputs } from '@amiko/api';
 import { CATALOGS, GENDERS, profileSections, type CatalogName } from '@amiko/core';
 import { catalogKey } from '@amiko/i18n';
 import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PlacePicker, type PlaceChoice } from '../../components/PlacePicker.tsx';
 import { useAppForm } from '../../hooks/useAppForm.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -21,7 +22,8 @@ interface UserInfoValues {
   nativeLanguage: string | null;
   otherLanguages: string[];
   country: string | null;
-  city: string;
+  /** The member's place (issue 33): chosen with the place field, never typed. */
+  placeId: number | null;
   timezone: string | null;
 }
 
@@ -34,7 +36,7 @@ function formValues(profile: OwnProfile): UserInfoValues {
     nativeLanguage: profile.nativeLanguage,
     otherLanguages: profile.otherLanguages,
     country: profile.country,
-    city: profile.city ?? '',
+    placeId: profile.placeId,
     timezone: profile.timezone,
   };
 }
@@ -70,6 +72,7 @@ export function UserInfoForm({ profile }: { profile: OwnProfile }) {
     fallbackError: 'settings:errors.saveFailed',
   });
 
+  const [place, setPlace] = useState<PlaceChoice | null>(profile.place);
   const language = i18n.resolvedLanguage ?? 'en';
   const options = useMemo(() => {
     const sorted = (catalog: CatalogName) =>
@@ -155,10 +158,19 @@ export function UserInfoForm({ profile }: { profile: OwnProfile }) {
             {...selectProps}
             {...form.getInputProps('country')}
           />
-          <TextInput
+          <PlacePicker
             label={t('userInfo.city')}
-            autoComplete="address-level2"
-            {...form.getInputProps('city')}
+            value={place}
+            description={
+              // A city typed before Amiko knew places, which matched none (issue 33.4).
+              !place && profile.city ? i18n.t('profile:placePrompt.text', { city: profile.city }) : undefined
+            }
+            error={form.errors.placeId as string | undefined}
+            data-testid="user-info-place"
+            onChange={(chosen) => {
+              setPlace(chosen);
+              form.setFieldValue('placeId', chosen?.id ?? null);
+            }}
           />
           <Select
             label={t('userInfo.timezone')}
