@@ -29,6 +29,26 @@ describe('locales', () => {
     }
   });
 
+  it('names an interest in an icebreaker only in quotation marks, so every line reads right for every interest (issue 30.18)', () => {
+    // "Board games is something we share" (EN), "Brettspiele steht …" (DE): a line that makes the interest
+    // its subject, or refers to it as "it", needs its number, case and gender. Quoted, it is a name.
+    const quoted = { en: '“{{interest}}”', de: '„{{interest}}“' } as const;
+    for (const lng of ['en', 'de'] as const) {
+      const lines = [...flatten(resources[lng].messages)].filter(([key]) =>
+        key.startsWith('icebreakers.lines.'),
+      );
+      const withInterest = lines.filter(([, text]) => text.includes('{{interest}}'));
+      expect(withInterest.length).toBe(22);
+      for (const [key, text] of withInterest) {
+        expect([key, text.split('{{interest}}').length - 1, text.includes(quoted[lng])]).toEqual([
+          key,
+          1,
+          true,
+        ]);
+      }
+    }
+  });
+
   it('names early access with one German term throughout: "Früher Zugang", never "Early Access" (issue 18.8)', () => {
     const german = NAMESPACES.flatMap((ns) =>
       [...flatten(resources.de[ns])].map(([key, text]) => ({ key: `${ns}:${key}`, text })),

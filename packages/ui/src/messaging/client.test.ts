@@ -157,6 +157,36 @@ describe('the outbox', () => {
   });
 });
 
+describe('a send refused for good', () => {
+  it('fails with every message waiting for that member, offers no retry, and closes the conversation (issue 30.5)', async () => {
+    const { url, sends } = await serve([], () => ({
+      ok: false,
+      error: { appCode: 'BLOCKED', message: 'messages:errors.blocked' },
+    }));
+    const { handlers } = recordingHandlers();
+    client = createMessagingClient(url, handlers, TIMING);
+    client.send('ana', 'Hello?');
+    client.send('ana', 'Are you there?');
+    client.start();
+    await vi.waitFor(() =>
+      expect(client!.outbox.get().map((e) => [e.status, e.final])).toEqual([
+        ['failed', true],
+        ['failed', true],
+      ]),
+    );
+    // One refusal was enough: the second message was never sent, and a retry sends nothing.
+    expect(sends).toHaveLength(1);
+    expect(client.closed.get().get('ana')).toEqual({
+      appCode: 'BLOCKED',
+      message: 'messages:errors.blocked',
+    });
+    client.retry(client.outbox.get()[0]!.clientId);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sends).toHaveLength(1);
+    expect(client.outbox.get()[0]?.status).toBe('failed');
+  });
+});
+
 describe('read marks', () => {
   it('are sent again when the server was too busy to take them', async () => {
     const { url, reads } = await serve([]);

@@ -51,6 +51,18 @@ export interface OutboxEntry {
   createdAt: number;
   status: 'sending' | 'failed';
   error?: { appCode: AppErrorCode; message: string };
+  /** Refused for good: sending it again can never work (a block, a deleted account), so no "Try again". */
+  final?: boolean;
+}
+
+type Refusal = NonNullable<OutboxEntry['error']>;
+
+/**
+ * Refusals that no retry can change, for this member and everything else sent to them: a block in either
+ * direction, or an account deleted meanwhile (issue 30.5).
+ */
+export function isFinalRefusal(error: Refusal): boolean {
+  return error.appCode === 'BLOCKED' || error.message === 'messages:errors.memberDeleted';
 }
 
 export interface MessagingHandlers {
@@ -110,6 +122,8 @@ export function createMessagingClient(
   let stopped = false;
 
   const outbox = createStore<OutboxEntry[]>([]);
+  /** The members a send was refused to for good in this session, with the refusal. */
+  const closed = createStore<ReadonlyMap<string, Refusal>>(new Map());
   const typing = createStore<ReadonlyMap<string, { memberId: string; until: number }>>(new Map());
   const connection = createStore<boolean>(false);
 
@@ -242,6 +256,20 @@ export function createMessagingClient(
         } else if (ack.error.appCode === 'BUSY') {
           // Refused before any work (this socket's earlier events still in hand): still sending, in a moment.
           await sleep(timing.busyRetryMs);
+        } else if (isFinalRefusal(ack.error)) {
+          // Every message waiting for this member would be refused the same way: none is sent or offered
+          // again, and the conversation says why once.
+          const error = ack.error;
+          outbox.set(
+            outbox
+              .get()
+              .map((e): OutboxEntry =>
+                e.to === entry.to && e.status === 'sending'
+                  ? { ...e, status: 'failed', error, final: true }
+                  : e,
+              ),
+          );
+          closed.set(new Map(closed.get()).set(entry.to, error));
         } else {
           update(entry.clientId, { status: 'failed', error: ack.error });
         }
@@ -256,6 +284,7 @@ export function createMessagingClient(
   return {
     socket,
     outbox,
+    closed,
     typing,
     connection,
     start() {
@@ -266,6 +295,7 @@ export function createMessagingClient(
       stopped = true;
       socket.disconnect();
       outbox.set([]);
+      closed.set(new Map());
       typing.set(new Map());
     },
     /** A consistent snapshot (the conversation list) has every message up to `id`: replay after it. */
@@ -286,6 +316,7 @@ export function createMessagingClient(
       return entry.clientId;
     },
     retry(clientId: string) {
+      if (outbox.get().find((e) => e.clientId === clientId)?.final) return;
       update(clientId, { status: 'sending', error: undefined });
       void pump();
     },

@@ -33,6 +33,10 @@ export default function FavoritesScreen() {
     { search: debounced || undefined },
     { placeholderData: (previous) => previous },
   );
+  // Nothing found while searching: whether there is any favourite at all decides what the page says (issue
+  // 30.15: removing the only favourite while searching said "No favorite matches your search.").
+  const all = trpc.favorites.list.useQuery({}, { enabled: Boolean(debounced) && list.data?.length === 0 });
+  const noneAtAll = !debounced || all.data?.length === 0;
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const remove = trpc.favorites.remove.useMutation({
     onSuccess: async () => {
@@ -62,9 +66,9 @@ export default function FavoritesScreen() {
         ) : list.data.length === 0 ? (
           <Stack align="center" py="xl" gap="xs" data-testid="favorites-empty">
             <Text c="dimmed">
-              {debounced ? t('community:favorites.noMatch') : t('community:favorites.empty')}
+              {noneAtAll ? t('community:favorites.empty') : t('community:favorites.noMatch')}
             </Text>
-            {!debounced && (
+            {noneAtAll && (
               <Anchor component={Link} to="/community">
                 {t('community:favorites.browse')}
               </Anchor>

@@ -1,8 +1,9 @@
 import { Box, Container, Flex, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { ConversationView } from '@amiko/api';
 import { errorKey } from '../../errors.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { useMessagingClient } from '../../messaging/useMessagingLive.ts';
@@ -26,6 +27,8 @@ export default function MessagesScreen() {
   const client = useMessagingClient();
 
   const list = trpc.messages.conversations.useQuery(undefined, { staleTime: 30_000 });
+  // When this visit opened the page: the time a conversation not started yet is listed with.
+  const [openedAt] = useState(() => Date.now());
   // The list is a snapshot of every message up to its cursor: after a reconnect, replay from there.
   const cursor = list.data?.cursor;
   useEffect(() => {
@@ -40,10 +43,25 @@ export default function MessagesScreen() {
 
   const select = (memberId: string | null) => setParams(memberId ? { with: memberId } : {});
 
+  // A conversation opened from a profile and not started yet is listed too, on top, while it is open
+  // (issue 30.14: the list said "No conversations yet" beside it); its first message makes it a real one.
+  const opened: ConversationView | null =
+    opening.data && !selected
+      ? {
+          id: opening.data.conversationId ?? `new:${opening.data.other.id}`,
+          other: opening.data.other,
+          lastMessage: null,
+          updatedAt: openedAt,
+          unreadCount: 0,
+          blockedByMe: opening.data.blockedByMe,
+        }
+      : null;
+  const conversations = list.data && opened ? [opened, ...list.data.conversations] : list.data?.conversations;
+
   const listPane = (
     <ConversationList
       me={me}
-      conversations={list.data?.conversations}
+      conversations={conversations}
       loading={list.isPending}
       error={list.isError}
       onRetry={() => void list.refetch()}

@@ -4,7 +4,7 @@ import type { OutboxEntry } from '../../messaging/client.ts';
 
 /**
  * A message on its way: "Sending…", or "Not sent" with Retry and Discard (offered when there is a live
- * connection to retry on).
+ * connection to retry on); a message refused for good (a block) offers no retry, which could never work.
  */
 export function PendingBubble({
   entry,
@@ -28,9 +28,11 @@ export function PendingBubble({
             </Text>
             {failed && onRetry && onDiscard && (
               <>
-                <Button variant="subtle" size="compact-xs" onClick={onRetry}>
-                  {t('thread.retry')}
-                </Button>
+                {!entry.final && (
+                  <Button variant="subtle" size="compact-xs" onClick={onRetry}>
+                    {t('thread.retry')}
+                  </Button>
+                )}
                 <Button variant="subtle" size="compact-xs" color="gray" onClick={onDiscard}>
                   {t('thread.discard')}
                 </Button>

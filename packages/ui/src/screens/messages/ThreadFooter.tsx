@@ -8,6 +8,7 @@ import { messageKey } from '../../errors.ts';
 import type { MessagingClient, OutboxEntry } from '../../messaging/client.ts';
 import { readDraft, saveDraft } from '../../messaging/drafts.ts';
 import { Composer } from './Composer.tsx';
+import { useClosedTo } from './useLiveThreadState.ts';
 
 /**
  * Below the conversation: why the last message was not sent, and the composer, or why there is none (the
@@ -35,11 +36,14 @@ export function ThreadFooter({
   const { t, i18n } = useTranslation('messages');
   // What the member wrote here and has not sent (kept through the way to the payment, and a reload).
   const [draft] = useState(() => readDraft(me, peer.id));
+  // Refused for good (a block): said once, and the box stays shut, since no message can go through (30.5).
+  const closed = useClosedTo(client, peer.id);
+  const refusal = closed ?? failed?.error;
   return (
     <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-      {failed?.error && (
+      {refusal && (
         <ErrorAlert mb="xs" data-testid="send-error">
-          {i18n.t(messageKey(failed.error.message))}
+          {i18n.t(messageKey(refusal.message))}
         </ErrorAlert>
       )}
       {peer.deleted ? (
@@ -55,7 +59,7 @@ export function ThreadFooter({
         </Text>
       ) : (
         <Composer
-          disabled={client === null}
+          disabled={client === null || closed !== undefined}
           suggestion={suggestion}
           initialText={draft}
           onDraftChange={(text) => saveDraft(me, peer.id, text)}

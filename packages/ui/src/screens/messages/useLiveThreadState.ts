@@ -7,6 +7,7 @@ import type { MessagingClient, OutboxEntry } from '../../messaging/client.ts';
 // way to the other member, and whether they are typing.
 
 const noEntries: OutboxEntry[] = [];
+const noneClosed: ReadonlyMap<string, NonNullable<OutboxEntry['error']>> = new Map();
 const noTyping: ReadonlyMap<string, { memberId: string; until: number }> = new Map();
 const noop = () => () => undefined;
 
@@ -30,4 +31,13 @@ export function useTyping(client: MessagingClient | null, conversationId: string
     client?.typing.get ?? (() => noTyping),
   );
   return conversationId ? typing.get(conversationId) : undefined;
+}
+
+/** Why messages to `peerId` were refused for good in this session (a block), or undefined. */
+export function useClosedTo(client: MessagingClient | null, peerId: string) {
+  const closed = useSyncExternalStore(
+    client?.closed.subscribe ?? noop,
+    client?.closed.get ?? (() => noneClosed),
+  );
+  return closed.get(peerId);
 }
