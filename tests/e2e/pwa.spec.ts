@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { spawnAmiko, type AmikoProcess } from '../support/amiko-process.ts';
+import { clientFor, memberWithSession } from '../support/messaging.ts';
+import { startPushService, type PushService, type Subscription } from '../support/push-service.ts';
 import { expect, test as base, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
 
@@ -218,6 +221,227 @@ test.describe('service worker', () => {
     expect(await versionOf('waiting')).toBeNull();
     const versions = await Promise.all(app.serviceWorkers().map((sw) => sw.evaluate(() => VERSION)));
     expect(versions.some((v) => v.endsWith('-next'))).toBe(true);
+  });
+});
+
+/**
+ * Chromium subscribes only at Google's push service (FCM), out of reach here: PushManager hands the page a
+ * subscription at the push service on 127.0.0.1 instead (what a browser's PushSubscription.toJSON() gives,
+ * its keys the "browser's" that the test's push service decrypts with). Everything else is Chromium's own:
+ * the permission, the service worker, the push event (CDP), the notification.
+ */
+async function pushTo(context: BrowserContext, subscription: Subscription, publicKey: string) {
+  await context.addInitScript(
+    ({ endpoint, keys, publicKey }) => {
+      const key = Uint8Array.from(atob(publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
+        c.charCodeAt(0),
+      ).buffer;
+      // Kept across page loads, as the browser keeps a subscription.
+      const stored = () =>
+        JSON.parse(localStorage.getItem('test-push') ?? '{"subscribed":0,"unsubscribed":0,"on":false}') as {
+          subscribed: number;
+          unsubscribed: number;
+          on: boolean;
+        };
+      const store = (change: Partial<ReturnType<typeof stored>>) =>
+        localStorage.setItem('test-push', JSON.stringify({ ...stored(), ...change }));
+      const subscription = {
+        endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: key },
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: async () => {
+          store({ unsubscribed: stored().unsubscribed + 1, on: false });
+          return true;
+        },
+      } as unknown as PushSubscription;
+      PushManager.prototype.subscribe = async () => {
+        if (Notification.permission !== 'granted')
+          throw new DOMException('Permission denied', 'NotAllowedError');
+        store({ subscribed: stored().subscribed + 1, on: true });
+        return subscription;
+      };
+      PushManager.prototype.getSubscription = async () => (stored().on ? subscription : null);
+    },
+    { ...subscription, publicKey },
+  );
+}
+
+/** What a service worker's global scope has beyond the DOM's types. */
+interface WorkerScope extends EventTarget {
+  registration: ServiceWorkerRegistration;
+  NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+  clients: {
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): Promise<{ url: string; focused: boolean }[]>;
+  };
+}
+
+/** The notifications Amiko's service worker shows. */
+async function notifications(context: BrowserContext, origin: string) {
+  const worker = context.serviceWorkers().find((sw) => sw.url() === `${origin}/sw.js`);
+  if (!worker) return null;
+  return worker
+    .evaluate(async () =>
+      (await (globalThis as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        data: n.data as unknown,
+      })),
+    )
+    .catch(() => null);
+}
+
+/** The windows Amiko's service worker sees (Clients.matchAll): their paths and whether one is focused. */
+async function amikoWindows(context: BrowserContext, origin: string) {
+  const worker = context.serviceWorkers().find((sw) => sw.url() === `${origin}/sw.js`);
+  if (!worker) return null;
+  return worker
+    .evaluate(async () =>
+      (
+        await (globalThis as unknown as WorkerScope).clients.matchAll({
+          type: 'window',
+          includeUncontrolled: true,
+        })
+      ).map((client) => ({ path: new URL(client.url).pathname, focused: client.focused })),
+    )
+    .catch(() => null);
+}
+
+/** Delivers a push to Amiko's service worker as the browser's push service would (CDP). */
+async function deliverPush(page: Page, origin: string, payload: unknown) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registered;
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+  } finally {
+    await cdp.detach();
+  }
+}
+
+test.describe('web push', () => {
+  let own: AmikoProcess | null = null;
+  let service: PushService | null = null;
+  test.afterEach(async () => {
+    await own?.stop();
+    own = null;
+    await service?.stop();
+    service = null;
+  });
+
+  test('"Notify me on this device", then a push while every Amiko window is closed names the sender without the text, and its click opens the conversation', async ({
+    app,
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    own = await spawnAmiko();
+    service = await startPushService();
+    // The quick start's keys, made once beside the database (apps/server/src/vapid.ts).
+    const dataDir = dirname(own.database.url.replace(/^file:/, ''));
+    const ben = await signedInMember(own, app, { name: 'Ben Okafor' });
+    const ana = await memberWithSession(own.db(), { name: 'Ana Lima' });
+    await page.goto(`${own.url}/settings/notifications`);
+    await controlledScope(page);
+    const { publicKey } = JSON.parse(readFileSync(join(dataDir, 'vapid-keys.json'), 'utf8')) as {
+      publicKey: string;
+    };
+    const subscription = service.subscribe(publicKey, 'bens-laptop');
+    await pushTo(app, subscription, publicKey);
+    await page.reload();
+
+    const access = page.getByTestId('notification-access');
+    // Generous waits: the machine the tests share may be slow to load a page.
+    const slow = { timeout: 30_000 };
+    await expect(access).toHaveText('Your browser asks you before Amiko may show notifications.', slow);
+    await expect(page.getByTestId('push-devices')).toContainText('No device gets notifications yet.', slow);
+    await app.grantPermissions(['notifications'], { origin: own.url });
+    await page.getByRole('button', { name: 'Notify me on this device' }).click();
+    await expect(access).toHaveText('This device gets notifications, even when Amiko is closed.', slow);
+    await expect(page.getByTestId('push-device')).toHaveText(/^Chrome on Linux\s*This device\s*Remove$/);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('test-push')!) as unknown)).toEqual({
+      subscribed: 1,
+      unsubscribed: 0,
+      on: true,
+    });
+
+    // Every Amiko window closed (the tab shows another site's page): Ana writes, the server pushes.
+    await page.goto('about:blank');
+    await expect.poll(() => amikoWindows(app, own!.url), slow).toEqual([]);
+    await clientFor(own.url, ana.token).trpc.messages.send.mutate({
+      to: ben.id,
+      clientId: randomUUID(),
+      body: 'Shall we go hiking on Sunday?',
+    });
+    const [push] = await service.waitFor(1);
+    expect(push!.device).toBe('bens-laptop');
+    expect(push!.payload).toMatchObject({ title: 'New message from Ana', body: '' });
+
+    // The push service hands it to the browser: the worker shows it, without the message's text.
+    await deliverPush(page, own.url, push!.payload);
+    await expect
+      .poll(() => notifications(app, own!.url), slow)
+      .toEqual([
+        {
+          title: 'New message from Ana',
+          body: '',
+          tag: (push!.payload as { tag: string }).tag,
+          data: { path: `/messages?with=${ana.id}` },
+        },
+      ]);
+
+    // A click on it with a window of Amiko open takes that window to the conversation. (Chromium has no
+    // way to click a notification from a test: the worker gets the click as the browser would send it.)
+    await page.goto(`${own.url}/messages`);
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible(slow);
+    const worker = app.serviceWorkers().find((sw) => sw.url() === `${own!.url}/sw.js`)!;
+    await worker.evaluate(async () => {
+      const scope = globalThis as unknown as WorkerScope;
+      const [shown] = await scope.registration.getNotifications();
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown! }));
+    });
+    await expect(page).toHaveURL(`${own.url}/messages?with=${ana.id}`, slow);
+    await expect(
+      page.getByTestId('message').filter({ hasText: 'Shall we go hiking on Sunday?' }),
+    ).toBeVisible(slow);
+    await expect.poll(() => notifications(app, own!.url)).toEqual([]);
+
+    // With a window of Amiko in front, the worker shows nothing: the window tells the member itself.
+    expect(await amikoWindows(app, own.url)).toEqual([{ path: '/messages', focused: true }]);
+    const another = { ...(push!.payload as object), tag: 'conversation:another' };
+    await deliverPush(page, own.url, another);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await notifications(app, own.url)).toEqual([]);
+    // The same push with the window gone is shown: it was the window in front that held it back.
+    await page.goto('about:blank');
+    await expect.poll(() => amikoWindows(app, own!.url), slow).toEqual([]);
+    await deliverPush(page, own.url, another);
+    await expect
+      .poll(async () => (await notifications(app, own!.url))?.map((n) => n.tag), slow)
+      .toEqual(['conversation:another']);
+
+    // Removing this device ends the browser's subscription too.
+    await page.goto(`${own.url}/settings/notifications`);
+    await page.getByRole('button', { name: 'Remove Chrome on Linux' }).click();
+    await expect(page.getByTestId('push-devices')).toContainText('No device gets notifications yet.', slow);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('test-push')!) as unknown)).toEqual({
+      subscribed: 1,
+      unsubscribed: 1,
+      on: false,
+    });
   });
 });
 

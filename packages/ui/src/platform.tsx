@@ -1,5 +1,6 @@
 import type { DesktopBridge } from '@amiko/desktop-bridge';
 import { createContext, useContext, type ReactNode } from 'react';
+import type { PushHost } from './push.ts';
 
 declare global {
   interface Window {
@@ -30,6 +31,11 @@ export interface Platform {
   notificationAccess(): NotificationAccess;
   /** Asks the member for permission to notify: only ever on their click (Settings → Notifications). */
   requestNotificationAccess(): Promise<NotificationAccess>;
+  /**
+   * This device's Web Push subscription (push.ts): a browser with a service worker and the Push API; null
+   * in the desktop app, which notifies through its bridge, and in a browser without them.
+   */
+  push: PushHost | null;
 }
 
 const BASE_TITLE = 'Amiko';
@@ -81,6 +87,15 @@ export const browserPlatform: Platform = {
     if (typeof Notification === 'undefined') return 'unsupported';
     return Notification.requestPermission();
   },
+  push:
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window
+      ? {
+          // Loaded on use (Settings → Notifications): the public site's pages share this module.
+          subscribe: async (key) => (await import('./push.ts')).browserPush.subscribe(key),
+          unsubscribe: async () => (await import('./push.ts')).browserPush.unsubscribe(),
+          describe: async () => (await import('./push.ts')).browserPush.describe(),
+        }
+      : null,
 };
 
 /** The UI inside the desktop app: badges, notifications and links go to the shell through its bridge. */
@@ -94,6 +109,7 @@ export function desktopPlatform(bridge: DesktopBridge): Platform {
     onNavigate: (callback) => bridge.onNavigate(callback),
     notificationAccess: () => 'granted',
     requestNotificationAccess: () => Promise.resolve('granted'),
+    push: null,
   };
 }
 

@@ -24,6 +24,7 @@ export function testPlatform(apiBaseUrl = ''): Platform & { notified: { title: s
     onNavigate: () => () => undefined,
     notificationAccess: () => 'unsupported',
     requestNotificationAccess: async () => 'unsupported',
+    push: null,
   };
 }
 
