@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CLIENT_EVENTS, findMemberByReference, suspendMember, type ClientToServerEvents } from '@amiko/api';
 import { createOneTimeToken } from '@amiko/auth';
-import { APP_ERROR_CODES, COMMON_ERRORS, SESSION_COOKIE, type AppErrorCode } from '@amiko/core';
+import {
+  APP_ERROR_CODES,
+  COMMON_ERRORS,
+  SESSION_COOKIE,
+  type AppErrorCode,
+  type PodInput,
+} from '@amiko/core';
 import type { TokenPurpose } from '@amiko/db';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +111,15 @@ const EXPECTED: Record<string, Row> = {
   'push.devices':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'push.subscribe':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'push.remove':                  [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  // Pods (issue 34): nothing behind the payment; a pod with someone who blocked the caller does not exist for them.
+  'pods.find':                    [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'pods.mine':                    [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'pods.get':                     [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'pods.start':                   [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'pods.join':                    [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'pods.leave':                   [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  // Only the pod's starter and hosts answer requests: to anyone else the request's pod is not theirs to see.
+  'pods.answer':                  [SIGN_IN,  VERIFY,    'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Someone who blocked you can still be reported (harassment often comes with a block).
@@ -205,6 +220,23 @@ async function oneTimeCode(purpose: TokenPurpose, options: { verified: boolean }
   return createOneTimeToken(db, t, { memberId: member.id, purpose, email: member.email, ttlMs: 3_600_000 });
 }
 
+/** A pod anyone may join (open, online), started by the cell's target. */
+const podInput = (): PodInput => ({
+  name: 'Board games',
+  kind: 'interests',
+  interests: ['boardGames'],
+  languages: ['en'],
+  level: null,
+  placeId: null,
+  description: '',
+  sizeLimit: 6,
+  joinRule: 'open',
+});
+async function podOfTarget(cell: Cell): Promise<string> {
+  const pod = await cell.target.client.trpc.pods.start.mutate(podInput());
+  return pod.id;
+}
+
 const canReachProcedures = (role: Role) =>
   !['anonymous', 'unverified', 'suspended', 'deleted'].includes(role);
 const uniqueEmail = () => `new-${randomUUID().slice(0, 8)}@example.com`;
@@ -297,6 +329,12 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
     device: 'Chrome on Linux',
   }),
   'push.remove': () => ({ id: 'a-device-of-nobody' }),
+  'pods.find': () => ({ where: 'anywhere' }),
+  'pods.get': async (c) => ({ podId: await podOfTarget(c) }),
+  'pods.start': () => podInput(),
+  'pods.join': async (c) => ({ podId: await podOfTarget(c) }),
+  'pods.leave': async (c) => ({ podId: await podOfTarget(c) }),
+  'pods.answer': async (c) => ({ podId: await podOfTarget(c), memberId: c.target.id, approve: true }),
   'favorites.toggle': (c) => ({ memberId: c.target.id }),
   'favorites.remove': (c) => ({ memberId: c.target.id }),
   'reports.create': (c) => ({ memberId: c.target.id, reason: 'harassment' }),

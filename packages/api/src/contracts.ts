@@ -1,4 +1,5 @@
 import type { StoredMessage } from '@amiko/db';
+import type { CafeLevel, Interest, Language, PodJoinRule, PodKind, PodRole } from '@amiko/core';
 
 // What crosses the wire: the shapes the API answers and the socket events carry, in one module that the
 // services and the socket contract (socket-events.ts) both import, so neither has to import the other.
@@ -55,4 +56,36 @@ export interface SyncResult {
   messages: MessageView[];
   /** More messages follow: ask again after the last id of this page. */
   more: boolean;
+}
+
+/** A member of a pod as others see them there: first name and photo only (issue 34). */
+export interface PodMemberView {
+  id: string;
+  firstName: string;
+  avatarUrl: string | null;
+  role: PodRole;
+}
+
+/** A pod as the Pods page and the pod's own page show it. */
+export interface PodView {
+  id: string;
+  name: string;
+  kind: PodKind;
+  interests: Interest[];
+  languages: Language[];
+  level: CafeLevel | null;
+  /** The pod's town in the reader's language; null: an online pod. */
+  place: { id: number; label: string } | null;
+  description: string;
+  sizeLimit: number;
+  joinRule: PodJoinRule;
+  /** The members the viewer may see (nobody they blocked or who blocked them is ever in a pod they see). */
+  members: PodMemberView[];
+  freePlaces: number;
+  /** The viewer's role in the pod, or null when they are not in it. */
+  myRole: PodRole | null;
+  /** The viewer asked to join and waits for an answer. */
+  requested: boolean;
+  /** For the pod's starter and hosts: who asks to join, oldest first. */
+  requests: PodMemberView[];
 }

@@ -46,6 +46,9 @@ export const DEFAULT_RATE_LIMITS = {
   'checkout:account': { max: 30, windowMs: 60 * MINUTE },
   // A place field asks as the member types (a few letters, paused): generous, but not a way to copy the gazetteer.
   'places:account': { max: 120, windowMs: MINUTE },
+  // Pods (issue 34): starting one is rare; joining, asking and leaving are a few clicks, never a stream.
+  'podStart:account': { max: 5, windowMs: 60 * MINUTE },
+  'podJoin:account': { max: 60, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 

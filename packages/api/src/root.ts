@@ -7,6 +7,7 @@ import { favoritesRouter } from './routers/favorites.ts';
 import { metaRouter } from './routers/meta.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { placesRouter } from './routers/places.ts';
+import { podsRouter } from './routers/pods.ts';
 import { profileRouter } from './routers/profile.ts';
 import { pushRouter } from './routers/push.ts';
 import { siteRouter } from './routers/site.ts';
@@ -26,6 +27,7 @@ export const appRouter = router({
   favorites: favoritesRouter,
   reports: reportsRouter,
   places: placesRouter,
+  pods: podsRouter,
   push: pushRouter,
 });
 

@@ -25,3 +25,4 @@ export * from './rules/icebreakers.ts';
 export * from './rules/activity.ts';
 export * from './schemas/places.ts';
 export * from './schemas/push.ts';
+export * from './schemas/pods.ts';

@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Db } from './client.ts';
 
 // Every place where SQLite and PostgreSQL need different code, outside the send paths (send-message.ts,
@@ -101,6 +101,21 @@ export async function lockMembers(database: Database, tx: Db, ids: string[]): Pr
     .from(members)
     .where(inArray(members.id, sorted))
     .orderBy(members.id)
+    .for('no key update');
+}
+
+/**
+ * PostgreSQL: takes a pod's row lock, so that the joins, approvals and leaves of one pod happen one after
+ * another and its size limit holds however many ask at once (issue 34). Take it before any member's lock
+ * (lockMembers): every path that holds both takes them in that order. SQLite: BEGIN IMMEDIATE is enough.
+ */
+export async function lockPod(database: Database, tx: Db, podId: string): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  const { pods } = database.t;
+  await tx
+    .select({ one: sql`1` })
+    .from(pods)
+    .where(eq(pods.id, podId))
     .for('no key update');
 }
 

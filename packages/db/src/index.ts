@@ -21,6 +21,7 @@ export {
   escapeLike,
   isUniqueViolation,
   lockMembers,
+  lockPod,
   perDatabase,
   ping,
   prepared,

@@ -6,6 +6,7 @@ import type desktop from '../locales/en/desktop.json';
 import type mail from '../locales/en/mail.json';
 import type messages from '../locales/en/messages.json';
 import type payment from '../locales/en/payment.json';
+import type pods from '../locales/en/pods.json';
 import type profile from '../locales/en/profile.json';
 import type settings from '../locales/en/settings.json';
 import type site from '../locales/en/site.json';
@@ -23,6 +24,7 @@ interface Files {
   payment: typeof payment;
   mail: typeof mail;
   desktop: typeof desktop;
+  pods: typeof pods;
 }
 
 /**

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { CAFE_LEVELS, INTERESTS, LANGUAGES } from '../catalogs.ts';
+import { NEAR_ME_DISTANCES } from './community.ts';
+import { idSchema, plainText, requiredText } from './common.ts';
+import { placeIdSchema } from './places.ts';
+
+// Pods (issue 34): small circles of members who share an interest, or a language café, near each other or
+// online, who talk and meet again. See docs/decisions.md ("Pods").
+
+/** A pod takes 3 to 8 members (Dunbar: conversation splits at about four), six unless its starter says. */
+export const POD_SIZE_MIN = 3;
+export const POD_SIZE_MAX = 8;
+export const POD_SIZE_DEFAULT = 6;
+/** How many pods a member may be in at once unless the operator sets PODS_PER_MEMBER: pods stay real. */
+export const PODS_PER_MEMBER_DEFAULT = 5;
+export const POD_NAME_MAX = 60;
+export const POD_DESCRIPTION_MAX = 300;
+
+/** What a pod is about: one or two interests, or a language café (two languages and the level welcome). */
+export const POD_KINDS = ['interests', 'languageCafe'] as const;
+export type PodKind = (typeof POD_KINDS)[number];
+
+/** Open: anyone may join while there is room. Ask: a member of the pod approves each request. */
+export const POD_JOIN_RULES = ['open', 'ask'] as const;
+export type PodJoinRule = (typeof POD_JOIN_RULES)[number];
+
+/** A member's place in a pod: the starter, a member the starter named to approve and remove, or a member. */
+export const POD_ROLES = ['starter', 'host', 'member'] as const;
+export type PodRole = (typeof POD_ROLES)[number];
+
+/** Whether a role may approve requests to join and remove members (the starter and the hosts they name). */
+export function mayHostPod(role: PodRole): boolean {
+  return role === 'starter' || role === 'host';
+}
+
+const uniqueList = <T extends z.ZodType>(item: T, max: number) =>
+  z
+    .array(item)
+    .max(max)
+    .refine((items) => new Set(items).size === items.length, 'common:errors.invalidInput');
+
+/**
+ * What a pod of its kind still lacks, by field: an interest pod names one or two interests and its languages,
+ * a language café its two languages and the level it welcomes. A form asks it with the other fields' rules
+ * (the schema below asks it only once every field has a valid value).
+ */
+export function podKindProblems(pod: {
+  kind: PodKind;
+  interests: readonly string[];
+  languages: readonly string[];
+  level: string | null;
+}): [field: 'interests' | 'languages' | 'level', message: string][] {
+  const problems: [field: 'interests' | 'languages' | 'level', message: string][] = [];
+  if (pod.kind === 'interests') {
+    if (pod.interests.length === 0) problems.push(['interests', 'pods:errors.interestsRequired']);
+    if (pod.languages.length === 0) problems.push(['languages', 'pods:errors.languagesRequired']);
+  } else {
+    if (pod.languages.length !== 2) problems.push(['languages', 'pods:errors.cafeLanguages']);
+    if (pod.level === null) problems.push(['level', 'pods:errors.levelRequired']);
+  }
+  return problems;
+}
+
+/**
+ * Starting a pod. An interest pod names one or two interests and the languages it speaks; a language café
+ * names exactly its two languages and the lowest level it welcomes. `placeId` null is an online pod.
+ */
+export const podInputSchema = z
+  .object({
+    name: requiredText(POD_NAME_MAX, 'pods:errors.nameRequired'),
+    kind: z.enum(POD_KINDS),
+    interests: uniqueList(z.enum(INTERESTS), 2),
+    languages: uniqueList(z.enum(LANGUAGES), 3),
+    level: z.enum(CAFE_LEVELS).nullable(),
+    placeId: placeIdSchema.nullable(),
+    description: plainText(POD_DESCRIPTION_MAX, { multiline: true }),
+    sizeLimit: z.number().int().min(POD_SIZE_MIN).max(POD_SIZE_MAX),
+    joinRule: z.enum(POD_JOIN_RULES),
+  })
+  .superRefine((pod, context) => {
+    for (const [path, message] of podKindProblems(pod))
+      context.addIssue({ code: 'custom', path: [path], message });
+  })
+  // What does not belong to the kind is dropped rather than refused: the form keeps both kinds' fields.
+  .transform((pod) =>
+    pod.kind === 'interests' ? { ...pod, level: null } : { ...pod, interests: [] as typeof pod.interests },
+  );
+export type PodInput = z.input<typeof podInputSchema>;
+
+/** Which pods the Pods page offers: near a place (the member's own by default) or online, or both. */
+export const POD_WHERE = ['near', 'online', 'anywhere'] as const;
+export type PodWhere = (typeof POD_WHERE)[number];
+
+export const podFiltersSchema = z.object({
+  interest: z.enum(INTERESTS).optional(),
+  language: z.enum(LANGUAGES).optional(),
+  where: z.enum(POD_WHERE).optional(),
+  /** The place "near" measures from; the member's own by default. */
+  near: placeIdSchema.optional(),
+  withinKm: z.literal(NEAR_ME_DISTANCES).optional(),
+});
+export type PodFilters = z.infer<typeof podFiltersSchema>;
+
+export const podTargetSchema = z.object({ podId: idSchema });
+
+/** A host's answer to a request to join, or removing a member (with a reason kept for moderation). */
+export const podRequestAnswerSchema = z.object({
+  podId: idSchema,
+  memberId: idSchema,
+  approve: z.boolean(),
+});
+export const podRemovalSchema = z.object({
+  podId: idSchema,
+  memberId: idSchema,
+  reason: requiredText(500, 'pods:errors.reasonRequired', { multiline: true }),
+});
