@@ -1,0 +1,189 @@
+import {
+  POD_DESCRIPTION_MAX,
+  POD_NAME_MAX,
+  POD_SIZE_DEFAULT,
+  POD_SIZE_MAX,
+  POD_SIZE_MIN,
+  podInputSchema,
+  podKindProblems,
+  type PodInput,
+} from '@amiko/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Radio,
+  SegmentedControl,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelect.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PlacePicker, type PlaceChoice } from '../../components/PlacePicker.tsx';
+import { useAppForm } from '../../hooks/useAppForm.ts';
+import { trpc } from '../../trpc.ts';
+import type { Pod } from './PodActions.tsx';
+
+type Values = PodInput & { online: boolean };
+
+/**
+ * The procedure's own schema over what would be sent, and one rule of the form's: a pod "in a town" needs
+ * its town (the procedure reads no town as an online pod).
+ */
+const formSchema = z.custom<Values>().superRefine((values, context) => {
+  const parsed = podInputSchema.safeParse(toInput(values));
+  const issues = parsed.error?.issues.map((issue) => [issue.path[0], issue.message] as const) ?? [];
+  // Every rule at once (issue 30.6): the schema asks the kind's rules only once the fields themselves pass.
+  for (const [field, message] of podKindProblems(values))
+    if (!issues.some(([path]) => path === field)) issues.push([field, message]);
+  for (const [field, message] of issues)
+    context.addIssue({ code: 'custom', path: field === undefined ? [] : [field], message });
+  if (!values.online && values.placeId === null)
+    context.addIssue({ code: 'custom', path: ['placeId'], message: 'pods:errors.placeRequired' });
+});
+
+function toInput({ online, ...values }: Values): PodInput {
+  return { ...values, placeId: online ? null : values.placeId };
+}
+
+const INITIAL: Values = {
+  name: '',
+  kind: 'interests',
+  interests: [],
+  languages: [],
+  level: null,
+  placeId: null,
+  online: false,
+  description: '',
+  sizeLimit: POD_SIZE_DEFAULT,
+  joinRule: 'open',
+};
+
+/** Starting a pod: what it is about, where it meets, how many and who may join. */
+export function PodForm({ onStarted, onCancel }: { onStarted: (pod: Pod) => void; onCancel: () => void }) {
+  const { t, i18n } = useTranslation(['pods', 'common']);
+  const utils = trpc.useUtils();
+  const [place, setPlace] = useState<PlaceChoice | null>(null);
+  const start = trpc.pods.start.useMutation({ onSuccess: () => utils.pods.invalidate() });
+  const { form, submit, pending, formError } = useAppForm(formSchema, start, {
+    initialValues: INITIAL,
+    input: toInput,
+    onSuccess: (pod) => onStarted(pod),
+  });
+  const values = form.getValues();
+  const cafe = values.kind === 'languageCafe';
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('pods:form.name')}
+          placeholder={t('pods:form.namePlaceholder')}
+          maxLength={POD_NAME_MAX}
+          required
+          {...form.getInputProps('name')}
+          data-path="name"
+        />
+        <Radio.Group label={t('pods:form.kind')} {...form.getInputProps('kind')}>
+          <Group gap="lg" mt={4}>
+            <Radio value="interests" label={t('pods:form.kindInterests')} />
+            <Radio value="languageCafe" label={t('pods:form.kindCafe')} />
+          </Group>
+        </Radio.Group>
+        {cafe ? (
+          <>
+            <CatalogMultiSelect
+              catalog="languages"
+              label={t('pods:form.cafeLanguages')}
+              maxValues={2}
+              {...form.getInputProps('languages')}
+              data-path="languages"
+            />
+            <CatalogSelect
+              catalog="cafeLevels"
+              sorted={false}
+              label={t('pods:form.level')}
+              {...form.getInputProps('level')}
+              data-path="level"
+            />
+          </>
+        ) : (
+          <>
+            <CatalogMultiSelect
+              catalog="interests"
+              label={t('pods:form.interests')}
+              maxValues={2}
+              {...form.getInputProps('interests')}
+              data-path="interests"
+            />
+            <CatalogMultiSelect
+              catalog="languages"
+              label={t('pods:form.languages')}
+              maxValues={3}
+              {...form.getInputProps('languages')}
+              data-path="languages"
+            />
+          </>
+        )}
+        <Stack gap={6}>
+          <SegmentedControl
+            aria-label={t('pods:form.where')}
+            data={[
+              { value: 'place', label: t('pods:form.atPlace') },
+              { value: 'online', label: t('pods:form.online') },
+            ]}
+            value={values.online ? 'online' : 'place'}
+            onChange={(value) => form.setFieldValue('online', value === 'online')}
+          />
+          {!values.online && (
+            <PlacePicker
+              label={t('pods:form.place')}
+              value={place}
+              onChange={(chosen) => {
+                setPlace(chosen);
+                form.setFieldValue('placeId', chosen?.id ?? null);
+              }}
+              error={form.getInputProps('placeId').error as string | undefined}
+              data-testid="pod-place"
+            />
+          )}
+        </Stack>
+        <Textarea
+          label={t('pods:form.description')}
+          placeholder={t('pods:form.descriptionPlaceholder')}
+          autosize
+          minRows={2}
+          maxLength={POD_DESCRIPTION_MAX}
+          {...form.getInputProps('description')}
+        />
+        <NumberInput
+          label={t('pods:form.sizeLimit')}
+          min={POD_SIZE_MIN}
+          max={POD_SIZE_MAX}
+          clampBehavior="strict"
+          allowDecimal={false}
+          {...form.getInputProps('sizeLimit')}
+        />
+        <Radio.Group label={t('pods:form.joinRule')} {...form.getInputProps('joinRule')}>
+          <Stack gap={6} mt={4}>
+            <Radio value="open" label={t('pods:form.joinOpen')} />
+            <Radio value="ask" label={t('pods:form.joinAsk')} />
+          </Stack>
+        </Radio.Group>
+        {formError && <ErrorAlert>{i18n.t(formError)}</ErrorAlert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('pods:form.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('pods:form.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

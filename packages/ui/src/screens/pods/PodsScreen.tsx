@@ -1,0 +1,180 @@
+import { NEAR_ME_DISTANCES, type PodFilters } from '@amiko/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { CatalogSelect } from '../../components/CatalogSelect.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { errorKey } from '../../errors.ts';
+import { trpc } from '../../trpc.ts';
+import { PodActions, type Pod } from './PodActions.tsx';
+import { PodForm } from './PodForm.tsx';
+import { PodSummary } from './PodSummary.tsx';
+
+/** /pods: the member's pods, the pods on offer near them (or online, or anywhere), and starting one. */
+export default function PodsScreen() {
+  const { t } = useTranslation(['pods', 'common']);
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState(false);
+  const [filters, setFilters] = useState<PodFilters>({ where: 'anywhere' });
+  const mine = trpc.pods.mine.useQuery();
+  const found = trpc.pods.find.useQuery(filters, { placeholderData: (previous) => previous });
+  const set = (change: Partial<PodFilters>) => setFilters((current) => ({ ...current, ...change }));
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={4}>
+            <Title order={1}>{t('pods:title')}</Title>
+            <Text c="dimmed">{t('pods:intro')}</Text>
+          </Stack>
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setStarting(true)}>
+            {t('pods:start')}
+          </Button>
+        </Group>
+
+        <Stack gap="sm" component="section" aria-labelledby="my-pods">
+          <Title order={2} size="h3" id="my-pods">
+            {t('pods:mine')}
+          </Title>
+          <PodList query={mine} empty={t('pods:noneOfMine')} testId="my-pods" />
+        </Stack>
+
+        <Stack gap="sm" component="section" aria-labelledby="found-pods">
+          <Title order={2} size="h3" id="found-pods">
+            {t('pods:found')}
+          </Title>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <SegmentedControl
+              aria-label={t('pods:filters.where')}
+              value={filters.where ?? 'anywhere'}
+              onChange={(where) => set({ where: where as PodFilters['where'] })}
+              data={(['near', 'online', 'anywhere'] as const).map((value) => ({
+                value,
+                label: t(`pods:filters.${value}`),
+              }))}
+            />
+            {filters.where === 'near' && (
+              <Select
+                aria-label={t('pods:filters.where')}
+                w={170}
+                value={String(filters.withinKm ?? 25)}
+                onChange={(km) => set({ withinKm: Number(km) as PodFilters['withinKm'] })}
+                data={NEAR_ME_DISTANCES.map((km) => ({
+                  value: String(km),
+                  label: t('pods:filters.withinKm', { km }),
+                }))}
+                allowDeselect={false}
+              />
+            )}
+            <CatalogSelect
+              catalog="interests"
+              label={t('pods:filters.interest')}
+              placeholder={t('pods:filters.any')}
+              w={220}
+              value={filters.interest ?? null}
+              onChange={(interest) => set({ interest: (interest ?? undefined) as PodFilters['interest'] })}
+            />
+            <CatalogSelect
+              catalog="languages"
+              label={t('pods:filters.language')}
+              placeholder={t('pods:filters.any')}
+              w={200}
+              value={filters.language ?? null}
+              onChange={(language) => set({ language: (language ?? undefined) as PodFilters['language'] })}
+            />
+          </Group>
+          <PodList
+            query={found}
+            empty={t('pods:empty')}
+            testId="found-pods"
+            onEmpty={
+              <Button variant="light" onClick={() => setStarting(true)}>
+                {t('pods:start')}
+              </Button>
+            }
+          />
+        </Stack>
+      </Stack>
+      <Modal opened={starting} onClose={() => setStarting(false)} title={t('pods:form.title')} size="lg">
+        <PodForm
+          onCancel={() => setStarting(false)}
+          onStarted={(pod) => {
+            setStarting(false);
+            void navigate(`/pods/${pod.id}`);
+          }}
+        />
+      </Modal>
+    </Container>
+  );
+}
+
+interface PodQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: Pod[] | undefined;
+  refetch: () => unknown;
+}
+
+/** A list of pods as cards, with its loading, failure and empty states. */
+function PodList({
+  query,
+  empty,
+  testId,
+  onEmpty,
+}: {
+  query: PodQuery;
+  empty: string;
+  testId: string;
+  onEmpty?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation(['pods', 'common']);
+  if (query.isPending)
+    return (
+      <Center py="lg">
+        <Loader aria-label={t('common:loading')} />
+      </Center>
+    );
+  if (query.isError || !query.data)
+    return <ErrorAlert onRetry={() => void query.refetch()}>{i18n.t(errorKey(query.error))}</ErrorAlert>;
+  if (query.data.length === 0)
+    return (
+      <Stack align="flex-start" gap="xs" data-testid={`${testId}-empty`}>
+        <Text c="dimmed">{empty}</Text>
+        {onEmpty}
+      </Stack>
+    );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid={testId}>
+      {query.data.map((pod) => (
+        <Card key={pod.id} withBorder padding="md" data-testid="pod-card">
+          <Stack gap="sm">
+            <Anchor component={Link} to={`/pods/${pod.id}`} fw={600} size="lg">
+              {pod.name}
+            </Anchor>
+            <PodSummary pod={pod} />
+            <PodActions pod={pod} />
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

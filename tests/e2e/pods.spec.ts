@@ -1,0 +1,125 @@
+import type { Browser, BrowserContext } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
+import { signedInMember } from './members.ts';
+
+// Pods (issue 34, first slice): a member starts a pod in their town, another finds it near them, asks to
+// join and is approved; in German, a language café online is found and joined.
+
+const MUNICH = 2867714;
+
+test.use({ actionTimeout: 15_000 });
+// Two browsers and several pages each: room for a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+}
+
+test('a member starts a pod in Munich; a neighbour finds it, asks to join, is approved, and leaves', async ({
+  browser,
+  amiko,
+}) => {
+  const annaContext = await newContext(browser);
+  const benContext = await newContext(browser);
+  await signedInMember(amiko, annaContext, { name: 'Anna Starter', placeId: MUNICH, city: null });
+  await signedInMember(amiko, benContext, { name: 'Ben Neighbour', placeId: MUNICH, city: null });
+  const anna = await annaContext.newPage();
+  const ben = await benContext.newPage();
+
+  await anna.goto('/community');
+  await anna.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Pods' }).click();
+  await expect(anna.getByRole('heading', { name: 'Pods', level: 1 })).toBeVisible();
+  await expect(anna.getByText('You are not in a pod yet.')).toBeVisible();
+  await anna.getByRole('button', { name: 'Start a pod' }).first().click();
+  const form = anna.getByRole('dialog', { name: 'Start a pod' });
+  // Nothing filled: every rule speaks on its field.
+  await form.getByRole('button', { name: 'Start the pod' }).click();
+  await expect(form.getByText('Please give the pod a name.')).toBeVisible();
+  await expect(form.getByText('Please choose one or two interests.')).toBeVisible();
+  await expect(
+    form.getByText('Please choose the town where the pod meets, or make it an online pod.'),
+  ).toBeVisible();
+
+  await form.getByLabel('Name').fill('Board games Schwabing');
+  await form.getByRole('combobox', { name: 'One or two interests' }).fill('Board');
+  await anna.keyboard.press('Enter');
+  await form.getByRole('combobox', { name: 'Languages spoken' }).fill('Germ');
+  await anna.keyboard.press('Enter');
+  await form.getByRole('combobox', { name: 'Town' }).fill('Munich');
+  await anna
+    .getByRole('option', { name: /^Munich/ })
+    .first()
+    .click();
+  await form.getByLabel('Those a member of the pod approves').check();
+  await form.getByRole('button', { name: 'Start the pod' }).click();
+  await expect(anna.getByRole('heading', { name: 'Board games Schwabing', level: 1 })).toBeVisible();
+  await expect(anna.getByTestId('pod-members')).toContainText('Anna');
+  const podUrl = anna.url();
+
+  // Ben finds it near him and asks to join.
+  await ben.goto('/pods');
+  await ben.getByRole('radiogroup', { name: 'Where' }).getByText('Near me').click();
+  const card = ben.getByTestId('pod-card').filter({ hasText: 'Board games Schwabing' });
+  await expect(card).toContainText('Munich');
+  await expect(card).toContainText('5 free places');
+  await expectAccessible(ben);
+  await card.getByRole('button', { name: 'Ask to join' }).click();
+  await expect(card.getByText('Request sent')).toBeVisible();
+
+  // Anna approves him.
+  await anna.reload();
+  const request = anna.getByTestId('pod-request');
+  await expect(request).toContainText('Ben');
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(anna.getByTestId('pod-members')).toContainText('Ben');
+  await expect(anna.getByTestId('pod-request')).toHaveCount(0);
+
+  // Ben is in it now; he leaves, and it is no longer among his pods.
+  await ben.goto(podUrl);
+  await expect(ben.getByTestId('pod-members')).toContainText('Anna');
+  await ben.getByRole('button', { name: 'Leave pod' }).click();
+  await expect(ben).toHaveURL(/\/pods$/);
+  await expect(ben.getByText('You are not in a pod yet.')).toBeVisible();
+  await annaContext.close();
+  await benContext.close();
+});
+
+test('in German: a language café online is found and joined', async ({ browser, amiko }) => {
+  const starterContext = await newContext(browser);
+  await signedInMember(amiko, starterContext, { name: 'Clara Café', language: 'de' });
+  const starter = await starterContext.newPage();
+  await useLanguage(starter, 'de');
+  await starter.goto('/pods');
+  await expect(starter.getByRole('heading', { name: 'Meine Pods' })).toBeVisible();
+  await starter.getByRole('button', { name: 'Pod gründen' }).first().click();
+  const form = starter.getByRole('dialog', { name: 'Pod gründen' });
+  await form.getByLabel('Name').fill('Sprachcafé Deutsch–Englisch');
+  await form.getByLabel('Um ein Sprachcafé').check();
+  await form.getByRole('combobox', { name: 'Die zwei Sprachen' }).fill('Deutsch');
+  await starter.keyboard.press('Enter');
+  await form.getByRole('combobox', { name: 'Die zwei Sprachen' }).fill('Englisch');
+  await starter.keyboard.press('Enter');
+  await form.getByRole('combobox', { name: 'Ab welchem Niveau willkommen' }).click();
+  await starter.getByRole('option', { name: 'B1 (Mittelstufe)' }).click();
+  await form.getByRole('radiogroup', { name: 'Wo trifft er sich?' }).getByText('Online').click();
+  await form.getByRole('button', { name: 'Pod gründen' }).click();
+  await expect(starter.getByRole('heading', { name: 'Sprachcafé Deutsch–Englisch', level: 1 })).toBeVisible();
+  await expect(starter.getByText('Deutsch–Englisch, ab B1 willkommen')).toBeVisible();
+
+  const joinerContext = await newContext(browser);
+  await signedInMember(amiko, joinerContext, { name: 'Jonas Lernt', language: 'de' });
+  const joiner = await joinerContext.newPage();
+  await useLanguage(joiner, 'de');
+  await joiner.goto('/pods');
+  await joiner.getByRole('radiogroup', { name: 'Wo' }).getByText('Online').click();
+  const card = joiner.getByTestId('pod-card').filter({ hasText: 'Sprachcafé Deutsch–Englisch' });
+  await expect(card).toContainText('5 freie Plätze');
+  await card.getByRole('button', { name: 'Beitreten' }).click();
+  await expect(joiner.getByTestId('my-pods')).toContainText('Sprachcafé Deutsch–Englisch');
+  await expect(joiner.getByTestId('my-pods').getByRole('button', { name: 'Pod verlassen' })).toBeVisible();
+  await expectAccessible(joiner);
+  await starterContext.close();
+  await joinerContext.close();
+});
