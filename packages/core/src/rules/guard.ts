@@ -13,6 +13,7 @@ export const PROTECTED_PATHS = [
   '/messages',
   '/settings',
   '/favorites',
+  '/pods',
   '/interests-list',
   '/user-story',
   '/payment-info',
