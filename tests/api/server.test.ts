@@ -107,6 +107,8 @@ describe('web app serving', () => {
       '/profile-view/:userId',
       '/settings',
       '/settings/user-info',
+      // The sign-in guards every settings path: a visitor is sent to /auth (issue 30.13).
+      '/settings/*',
     ];
     writeFileSync(join(dist, 'routes.json'), JSON.stringify({ paths }));
     web = await startTestServer({ env: { WEB_DIST: dist } });
@@ -123,6 +125,7 @@ describe('web app serving', () => {
       '/profile-view/abc',
       '/index.html',
       '/settings/user-info?tab=1',
+      '/settings/nope',
       '/Community/',
       '/profile-view/%C3%A9',
     ]) {
@@ -135,7 +138,7 @@ describe('web app serving', () => {
   });
 
   it('answers any other page path with 404 and the not-found page, in the visitor’s language', async () => {
-    for (const path of ['/not/a/page?x=1', '/profile-view/abc/more', '/health', '/settings/nope']) {
+    for (const path of ['/not/a/page?x=1', '/profile-view/abc/more', '/health', '/community/nope']) {
       const response = await fetch(`${web.url}${path}`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toContain('not-found-de');

@@ -16,7 +16,7 @@ test.describe('header', () => {
   }) => {
     await prepareVisitor(page, { language: 'en' });
     await page.goto('/faq');
-    await expect(navLinks(page)).toHaveText(['My Why', 'Pricing', 'How it works', 'Community']);
+    await expect(navLinks(page)).toHaveText(['Pricing', 'How it works', 'Community']);
     // It opens the Sign Up tab (issue 18.4).
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In / Sign Up' })).toHaveAttribute(
       'href',
@@ -35,7 +35,7 @@ test.describe('header', () => {
     await signedInMember(amiko, context, { language: 'en' });
     await prepareVisitor(page, { language: 'en' });
     await page.goto('/how-it-works');
-    await expect(navLinks(page)).toHaveText(['My Why', 'Pricing', 'How it works', 'Profile', 'Community']);
+    await expect(navLinks(page)).toHaveText(['Pricing', 'How it works', 'Profile', 'Community']);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In / Sign Up' })).toHaveCount(0);
     await expect(page.getByTestId('messages-icon')).toHaveAttribute('href', '/messages');
     await expect(page.getByTestId('messages-icon')).toHaveAccessibleName('Messages');
@@ -61,34 +61,50 @@ test.describe('header', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In / Sign Up' })).toBeVisible();
   });
 
-  test('My Why is linked in the header at every width from 768 px, where the menu puts it (issue 18.5)', async ({
+  test('the wide header holds the spec’s set; My Why is on the home page and in the menu (issue 30.17)', async ({
     page,
     context,
+    browser,
     amiko,
   }) => {
-    await prepareVisitor(page, { language: 'de' });
-    for (const width of [1280, 768]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto('/faq');
-      const myWhy = page
-        .getByRole('navigation', { name: 'Hauptnavigation' })
-        .getByRole('link', { name: 'Mein Warum' });
-      await expect(myWhy).toBeVisible();
-      await expect(myWhy).toHaveAttribute('href', '/my-story');
-      // Nothing pushed out of the page by the longer row, in the longer language.
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
+    for (const language of ['en', 'de'] as const) {
+      const myWhy = language === 'en' ? 'My Why' : 'Mein Warum';
+      const expected =
+        language === 'en'
+          ? ['Pricing', 'How it works', 'Community']
+          : ['Preise', "So funktioniert's", 'Community'];
+      const visitor = await browser.newContext({ baseURL: amiko.url });
+      const tab = await visitor.newPage();
+      await prepareVisitor(tab, { language });
+      for (const width of [1280, 768]) {
+        await tab.setViewportSize({ width, height: 800 });
+        await tab.goto('/faq');
+        const nav = tab.getByRole('navigation', {
+          name: language === 'en' ? 'Main navigation' : 'Hauptnavigation',
+        });
+        await expect(nav.getByRole('link')).toHaveText(expected);
+        await expect(tab.getByRole('banner').getByRole('link', { name: myWhy })).toHaveCount(0);
+      }
+      // The home page leads to it.
+      await tab.goto('/');
+      const link = tab.getByTestId('my-why-link');
+      await expect(link).toContainText(myWhy);
+      await link.click();
+      await expect(tab).toHaveURL(/\/my-story$/);
+      await visitor.close();
     }
+    // A member's wide header: profile among its links, no My Why, and nothing pushed out of the page.
+    await prepareVisitor(page, { language: 'de' });
     await signedInMember(amiko, context, { language: 'de' });
+    await page.setViewportSize({ width: 768, height: 800 });
     await page.goto('/faq');
     await expect(page.getByTestId('avatar-menu')).toBeVisible();
+    const main = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    await expect(main.getByRole('link', { name: 'Profil', exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Mein Warum' })).toHaveCount(0);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByRole('banner').getByRole('link', { name: 'Mein Warum' }).click();
-    await expect(page).toHaveURL(/\/my-story$/);
   });
 
   test('during onboarding only the logo shows, and it is not a link', async ({ page, context, amiko }) => {

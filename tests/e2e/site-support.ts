@@ -48,7 +48,6 @@ export const HEADINGS: Partial<Record<(typeof PUBLIC_ROUTES)[number], Record<Lan
 export const VISITOR_NAV: Record<Language, { header: [string, string][]; footer: [string, string][] }> = {
   en: {
     header: [
-      ['My Why', '/my-story'],
       ['Pricing', '/pricing'],
       ['How it works', '/how-it-works'],
       ['Community', '/community'],
@@ -63,7 +62,6 @@ export const VISITOR_NAV: Record<Language, { header: [string, string][]; footer:
   },
   de: {
     header: [
-      ['Mein Warum', '/my-story'],
       ['Preise', '/pricing'],
       ["So funktioniert's", '/how-it-works'],
       ['Community', '/community'],

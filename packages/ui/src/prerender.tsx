@@ -39,10 +39,13 @@ export const MEMBER_PATHS: string[] = routes[0]!.children!.flatMap((route) =>
   isValidElement(route.element) && route.element.type === RequireAuth && route.path ? [route.path] : [],
 );
 
-/** The path of each route in `list` and below, children's joined to their parent's; not the catch-all. */
+/**
+ * The path of each route in `list` and below, children's joined to their parent's; not the app's catch-all
+ * (the not-found page), but a section's (`/settings/*`, which the sign-in guards; issue 30.13).
+ */
 function routePaths(list: RouteObject[], parent = ''): string[] {
   return list.flatMap((route) => {
-    if (route.path === '*') return [];
+    if (route.path === '*' && parent === '') return [];
     const path =
       route.path === undefined
         ? parent

@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
+import { landingNoticeOf } from '../components/landingNotice.ts';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.tsx';
 import { useHostNavigation } from '../hooks/useHostNavigation.ts';
 import { usePageViews } from '../hooks/usePageViews.ts';
@@ -15,6 +16,8 @@ import { isSitePage, pageOf } from './pages.ts';
 // The live messaging connection (socket.io and its cache updates) is for verified members only: its own
 // chunk, never part of a visitor's first page.
 const LiveMessaging = lazy(() => import('../messaging/LiveMessaging.tsx'));
+// What just happened elsewhere (a password reset, a deletion), said on the page reached after it (30.10).
+const LandingNotice = lazy(() => import('../components/LandingNotice.tsx'));
 // Shown only without a server, so not part of any page's code; the service worker caches it with the shell.
 const OfflineScreen = lazy(() =>
   import('../components/OfflineScreen.tsx').then((m) => ({ default: m.OfflineScreen })),
@@ -32,6 +35,7 @@ export function Layout() {
   usePageViews();
   useHostNavigation();
   const page = pageOf(useMatches());
+  const notice = landingNoticeOf(location.state);
   const title = t(`titles.${page}`);
   useEffect(() => setPageTitle(title), [title]);
   return (
@@ -46,6 +50,11 @@ export function Layout() {
       </a>
       <Header />
       <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+        {notice && (
+          <Suspense fallback={null}>
+            <LandingNotice kind={notice} />
+          </Suspense>
+        )}
         <ScreenErrorBoundary resetKey={location.pathname}>
           {/* While a screen's code loads, the loader fills the window: the footer waits below the fold
               instead of jumping down when the screen arrives (no layout shift). */}

@@ -82,6 +82,9 @@ export const routes: RouteObject[] = [
           { path: 'notifications', element: <Notifications /> },
           { path: 'privacy', element: <Privacy /> },
           { path: 'account', element: <Account /> },
+          // Any other settings path is behind the sign-in too (SPEC: /settings/* is protected; issue 30.13):
+          // a visitor goes to /auth, a member to the not-found page.
+          { path: '*', element: <Navigate to="/not-found" replace /> },
         ],
       },
       { path: '/not-found', element: <NotFound />, handle: page('notFound') },

@@ -52,9 +52,9 @@ export function Header() {
           label: member.emailVerified ? t('nav.setUpProfile') : t('nav.verifyEmail'),
         }
       : null;
-  // My Why comes first, as in the spec's full menu (Home, My Why, …): on wide screens the logo is Home.
+  // The spec's sets on wide screens: pricing, how it works, (profile,) community. My Why is in the full menu
+  // (Home, My Why, …), which the mobile menu is, and on the home page (issue 30.17).
   const items: NavItem[] = [
-    { to: '/my-story', label: t('nav.myWhy') },
     { to: '/pricing', label: t('nav.pricing') },
     { to: '/how-it-works', label: t('nav.howItWorks') },
     ...(full ? [{ to: '/profile', label: t('nav.profile') }] : []),
@@ -62,6 +62,7 @@ export function Header() {
   ];
   const mobileItems: NavItem[] = [
     { to: '/', label: t('nav.home') },
+    { to: '/my-story', label: t('nav.myWhy') },
     ...items,
     ...(full
       ? [

@@ -1,12 +1,12 @@
 import { resetPasswordFormSchema } from '@amiko/core';
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { notify } from '../../notify.tsx';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { useAppForm } from '../../hooks/useAppForm.ts';
 import { trpc } from '../../trpc.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { landingNotice } from '../../components/landingNotice.ts';
 
 /**
  * /auth-action?mode=resetPassword&code=…: the new-password form (SPEC §2, §4). Without a code there is
@@ -30,8 +30,8 @@ function ResetPasswordForm({ code }: { code: string }) {
     onSuccess: async () => {
       // Every session of the member ended with the reset (this browser's too, if it was theirs).
       await utils.auth.me.invalidate();
-      void notify({ color: 'green', message: t('resetPassword.success') });
-      await navigate('/auth', { replace: true });
+      // Said on the sign-in page until the member signs in or closes it (issue 30.10).
+      await navigate('/auth', { replace: true, ...landingNotice('passwordReset') });
     },
   });
   const { form, submit, pending, formError } = useAppForm(resetPasswordFormSchema, reset, {

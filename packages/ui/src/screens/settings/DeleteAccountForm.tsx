@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { landingNotice } from '../../components/landingNotice.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { useAppForm } from '../../hooks/useAppForm.ts';
 import { setOnboardingStep } from '../../hooks/useOnboardingStep.ts';
-import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
 
 /** Irreversible: the password is checked again, then the member is signed out and back on the home page. */
@@ -21,8 +21,8 @@ export function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       setOnboardingStep(null);
       queryClient.clear();
       utils.auth.me.setData(undefined, null);
-      void notify({ color: 'green', message: t('account.delete.done') });
-      await navigate('/', { replace: true });
+      // Said on the home page until the visitor leaves it or closes it (issue 30.10).
+      await navigate('/', { replace: true, ...landingNotice('accountDeleted') });
     },
   });
   const { form, submit, pending, formError } = useAppForm(deleteAccountSchema, remove, {

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Box,
   Button,
   Container,
@@ -90,6 +91,10 @@ export default function HomeScreen() {
               <Text size="lg" fw={600} data-testid="new-in-town-note">
                 {t('home.about.newInTown')}
               </Text>
+              {/* The founder's story, which the wide header leaves to the menu and this page (issue 30.17). */}
+              <Anchor component={Link} to="/my-story" size="lg" fw={600} data-testid="my-why-link">
+                {t('home.about.myWhy')}
+              </Anchor>
             </Stack>
           </Reveal>
 

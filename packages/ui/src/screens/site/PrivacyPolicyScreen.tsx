@@ -5,7 +5,7 @@ import { Reveal } from '../../components/Reveal.tsx';
 import { SitePage } from './SitePage.tsx';
 
 /** The date of the policy's last change; shown in the reader's language. */
-const UPDATED = new Date(Date.UTC(2026, 10, 24));
+const UPDATED = new Date(Date.UTC(2026, 10, 27));
 
 const SECTIONS = [
   'controller',
