@@ -110,6 +110,10 @@ describe('test mode (no Stripe keys)', () => {
       expiry: 'payment:errors.expiryPast',
       cvc: 'payment:errors.cvcIncomplete',
     });
+    // A complete number with a wrong Luhn checksum, as Stripe Elements refuses it (issue 30.20).
+    expect((await confirm({ cardNumber: '4242 4242 4242 4241' })).data?.fieldErrors).toEqual({
+      cardNumber: 'payment:errors.cardNumberInvalid',
+    });
     expect((await member.client.trpc.auth.me.query())?.hasPaid).toBe(false);
   });
 

@@ -65,6 +65,24 @@ describe('profile sections', () => {
   });
 });
 
+describe('birthdays', () => {
+  it('refuses a birthday of someone younger than 16 saying so, and an impossible one as invalid (issue 30.7)', async () => {
+    const a = await createMember(ts);
+    const save = (birthday: string) =>
+      failure(a.client.trpc.profile.saveSection.mutate({ section: 'basic', values: { birthday } }));
+    const young = await save(`${new Date().getUTCFullYear() - 12}-06-15`);
+    expect(young.data?.appCode).toBe('VALIDATION');
+    expect(young.data?.fieldErrors).toEqual({ 'values.birthday': 'settings:errors.tooYoung' });
+    const future = await save(`${new Date().getUTCFullYear() + 2}-06-15`);
+    expect(future.data?.fieldErrors).toEqual({ 'values.birthday': 'settings:errors.invalidBirthdate' });
+    const saved = await a.client.trpc.profile.saveSection.mutate({
+      section: 'basic',
+      values: { birthday: '1990-06-15' },
+    });
+    expect(saved.birthday).toBe('1990-06-15');
+  });
+});
+
 describe('test members', () => {
   it('created as onboarded are past onboarding (guards the fixtures other tests rely on)', async () => {
     const a = await createMember(ts);

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cardDigits, isCardExpired, parseCardExpiry, testCardSchema } from './payment.ts';
+import {
+  cardDigits,
+  hasValidLuhnChecksum,
+  isCardExpired,
+  parseCardExpiry,
+  testCardSchema,
+} from './payment.ts';
 
 const messages = (input: unknown) =>
   testCardSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
@@ -22,6 +28,29 @@ describe('test-mode card form', () => {
     expect(messages({ ...valid, cvc: '12' })).toEqual(['cvc:payment:errors.cvcIncomplete']);
     expect(messages({ ...valid, country: '' })).toEqual(['country:payment:errors.countryRequired']);
     expect(messages({ ...valid, country: 'xx' })).toEqual(['country:payment:errors.countryRequired']);
+  });
+
+  it('refuses a complete number whose Luhn checksum is wrong, as Stripe Elements does (issue 30.20)', () => {
+    expect(messages({ ...valid, cardNumber: '4242 4242 4242 4241' })).toEqual([
+      'cardNumber:payment:errors.cardNumberInvalid',
+    ]);
+    // Stripe's test cards all pass it; an incomplete number says so first.
+    for (const card of ['4242424242424242', '5555555555554444', '4000000000000002', '4000000000009995']) {
+      expect(hasValidLuhnChecksum(card)).toBe(true);
+    }
+    expect(messages({ ...valid, cardNumber: '4242 4241' })).toEqual([
+      'cardNumber:payment:errors.cardNumberIncomplete',
+    ]);
+  });
+
+  it('finds every single mistyped digit with the checksum', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 1, max: 9 }), (at, change) => {
+        const card = '4242424242424242';
+        const typo = card.slice(0, at) + ((Number(card[at]) + change) % 10) + card.slice(at + 1);
+        expect(hasValidLuhnChecksum(typo)).toBe(false);
+      }),
+    );
   });
 
   it('reads expiry dates the way they are typed', () => {

@@ -12,6 +12,23 @@ export function cardDigits(cardNumber: string): string {
   return cardNumber.replace(/[\s-]/g, '');
 }
 
+/**
+ * The Luhn checksum every card number carries (ISO/IEC 7812): from the right, every second digit doubled
+ * (less 9 when over 9), the sum a multiple of 10. Stripe Elements checks it on the field (issue 30.20).
+ */
+export function hasValidLuhnChecksum(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
 /** "MM / YY", "MM/YY" or "MMYY" → { month, year } (year as 20YY), or null. */
 export function parseCardExpiry(expiry: string): { month: number; year: number } | null {
   const match = /^(\d{2})\s*\/?\s*(\d{2})$/.exec(expiry.trim());
@@ -30,7 +47,11 @@ export function isCardExpired(expiry: { month: number; year: number }, now: Date
 export const testCardSchema = z.object({
   cardNumber: z
     .string()
-    .refine((v) => /^\d{12,19}$/.test(cardDigits(v)), 'payment:errors.cardNumberIncomplete'),
+    .refine((v) => /^\d{12,19}$/.test(cardDigits(v)), {
+      error: 'payment:errors.cardNumberIncomplete',
+      abort: true,
+    })
+    .refine((v) => hasValidLuhnChecksum(cardDigits(v)), 'payment:errors.cardNumberInvalid'),
   expiry: z
     .string()
     .refine((v) => parseCardExpiry(v) !== null, { error: 'payment:errors.expiryIncomplete', abort: true })

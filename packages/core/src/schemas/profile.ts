@@ -83,8 +83,8 @@ function flag() {
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()/-]{5,22}$/;
 
-/** 'YYYY-MM-DD', a real calendar date, and an age the community allows. */
-export function isValidBirthday(value: string, now: Date = new Date()): boolean {
+/** 'YYYY-MM-DD', a real calendar date, not in the future and not more than AGE_MAX + 20 years ago. */
+export function isPlausibleBirthday(value: string, now: Date = new Date()): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -93,7 +93,12 @@ export function isValidBirthday(value: string, now: Date = new Date()): boolean 
     return false;
   }
   const age = ageOn(value, now);
-  return age >= AGE_MIN && age <= AGE_MAX + 20;
+  return age >= 0 && age <= AGE_MAX + 20;
+}
+
+/** A plausible birthday of someone the community allows: at least AGE_MIN (16) years old. */
+export function isValidBirthday(value: string, now: Date = new Date()): boolean {
+  return isPlausibleBirthday(value, now) && ageOn(value, now) >= AGE_MIN;
 }
 
 /** Whole years between a 'YYYY-MM-DD' birthday and `now` (UTC). */
@@ -119,10 +124,16 @@ export const profileSections = {
       (v) => v === null || PHONE_PATTERN.test(v),
       'settings:errors.invalidPhone',
     ),
+    // A date that cannot be a birthday is invalid; a real one of someone younger than 16 says why it is
+    // refused (issue 30.7).
     birthday: z
       .string()
       .nullable()
-      .refine((v) => v === null || isValidBirthday(v), 'settings:errors.invalidBirthdate'),
+      .refine((v) => v === null || isPlausibleBirthday(v), {
+        error: 'settings:errors.invalidBirthdate',
+        abort: true,
+      })
+      .refine((v) => v === null || isValidBirthday(v), 'settings:errors.tooYoung'),
     gender: one('genders'),
     nativeLanguage: one('languages'),
     otherLanguages: pick('languages'),

@@ -90,6 +90,16 @@ describe('profile schemas', () => {
     });
     expect(good.success).toBe(true);
   });
+  it('says that members must be 16, for a real birthday of someone younger (issue 30.7)', () => {
+    const birthday = (value: string) =>
+      issues(profileSectionInputSchema.safeParse({ section: 'basic', values: { birthday: value } }));
+    const year = new Date().getUTCFullYear();
+    expect(birthday(`${year - 10}-01-01`)).toEqual(['values.birthday:settings:errors.tooYoung']);
+    // Not a date, in the future, or more than 120 years ago: not a birthday at all.
+    for (const value of ['2020-02-30', `${year + 1}-01-01`, '1890-01-01', '12.3.1990']) {
+      expect(birthday(value)).toEqual(['values.birthday:settings:errors.invalidBirthdate']);
+    }
+  });
   it('computes ages in whole years', () => {
     const now = new Date(Date.UTC(2026, 4, 17));
     expect(ageOn('1990-05-17', now)).toBe(36);

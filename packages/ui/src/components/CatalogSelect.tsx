@@ -13,7 +13,10 @@ export function useCatalogOptions(catalog: CatalogName, sorted = true) {
   }, [catalog, sorted, t, i18n.language]);
 }
 
-/** One choice from a catalog (searchable when long, clearable). */
+/**
+ * One choice from a catalog (searchable when long, clearable). While searching, the first match is
+ * highlighted, so Enter picks it (issue 30.4: "Chess" and Enter picked nothing).
+ */
 export function CatalogSelect({
   catalog,
   sorted,
@@ -24,6 +27,7 @@ export function CatalogSelect({
     <Select
       data={data}
       searchable={data.length > 8}
+      selectFirstOptionOnChange
       clearable
       comboboxProps={{ withinPortal: true }}
       {...props}
@@ -31,11 +35,20 @@ export function CatalogSelect({
   );
 }
 
-/** Several choices from a catalog. */
+/** Several choices from a catalog; as above, Enter picks the first match of what was typed. */
 export function CatalogMultiSelect({
   catalog,
   ...props
 }: Omit<MultiSelectProps, 'data'> & { catalog: CatalogName }) {
   const data = useCatalogOptions(catalog);
-  return <MultiSelect data={data} searchable clearable comboboxProps={{ withinPortal: true }} {...props} />;
+  return (
+    <MultiSelect
+      data={data}
+      searchable
+      selectFirstOptionOnChange
+      clearable
+      comboboxProps={{ withinPortal: true }}
+      {...props}
+    />
+  );
 }

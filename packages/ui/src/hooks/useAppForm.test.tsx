@@ -57,6 +57,20 @@ describe('useAppForm', { timeout: 30_000 }, () => {
     });
   }
 
+  it('checks a field when it loses focus, but leaves it to the submit when focus goes to the submit button', async () => {
+    const { user } = renderWithApp(<SignInForm />, { language: 'en' });
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    await user.click(email);
+    await user.click(password);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    // From the password field straight to Send: no error appears under the field before the submit, which
+    // would move the button from under the pointer (issue 30.6); the submit then shows every field's error.
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(describedBy(password)).toContain('Password is required');
+    expect(describedBy(email)).toContain('Email is required');
+  });
+
   it("puts the server's field error on its field, translated, and focuses it", async () => {
     const { user, calls } = renderWithApp(<SignInForm />, {
       language: 'de',

@@ -3,7 +3,7 @@ import type { TranslationKey } from '@amiko/i18n';
 import { useForm, type LooseKeys } from '@mantine/form';
 import type { i18n } from 'i18next';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorKey, fieldErrorsOf, messageKey } from '../errors.ts';
@@ -77,10 +77,26 @@ export function useAppForm<V extends FormValues, I, O>(
     mode: 'controlled',
     initialValues: options.initialValues,
     validate,
-    validateInputOnBlur: true,
     validateInputOnChange: options.validateInputOnChange ?? false,
-    enhanceGetInputProps: ({ inputProps }) =>
-      'error' in inputProps ? { error: translatedError(i18n, inputProps.error) } : undefined,
+    enhanceGetInputProps: ({ inputProps, field, form: self }) => ({
+      ...('error' in inputProps ? { error: translatedError(i18n, inputProps.error) } : {}),
+      // Each field is checked when it loses focus, unless focus went to the form's own submit button: the
+      // submit checks every field a moment later, and the error line shown now would move the button from
+      // under the pointer, so the click was lost and only this field's error shown (issue 30.6: Change Email
+      // with both fields empty said only "Password is required").
+      ...('onBlur' in inputProps
+        ? {
+            onBlur: (event?: FocusEvent<HTMLElement>) => {
+              const next = event?.relatedTarget;
+              const input = event?.currentTarget as HTMLInputElement | undefined;
+              if (next instanceof HTMLButtonElement && next.type === 'submit' && next.form === input?.form) {
+                return;
+              }
+              void self.validateField(field);
+            },
+          }
+        : {}),
+    }),
   });
 
   /** Puts the refusal's field errors on the form's fields; returns the fields it found. */

@@ -1,8 +1,9 @@
 import { EASE_OF_CONNECTION, FEEDBACK_TYPES, feedbackSchema, RATING_MAX } from '@amiko/core';
 import { catalogKey } from '@amiko/i18n';
-import { Button, Group, Input, NativeSelect, Radio, Rating, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Input, NativeSelect, Radio, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StarRating } from '../../components/StarRating.tsx';
 import { translatedError, useAppForm } from '../../hooks/useAppForm.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { trpc } from '../../trpc.ts';
@@ -52,23 +53,18 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
             required
             error={ratingError}
           >
-            <Rating
-              role="radiogroup"
-              aria-labelledby="feedback-rating-label"
-              aria-describedby={ratingError ? 'feedback-rating-error' : undefined}
-              name="rating"
+            <StarRating
+              labelledBy="feedback-rating-label"
+              describedBy={ratingError ? 'feedback-rating-error' : undefined}
               // The form's field (as getInputProps would mark it), so a missing rating takes focus.
-              data-path="rating"
+              path="rating"
               count={RATING_MAX}
-              size="lg"
-              mt={6}
               value={form.values.rating}
               onChange={(value) => {
                 form.setFieldValue('rating', value);
                 form.validateField('rating');
               }}
-              getSymbolLabel={(value) => t('feedback.ratingValue', { count: value })}
-              data-testid="rating"
+              label={(value) => t('feedback.ratingValue', { count: value })}
             />
           </Input.Wrapper>
           <NativeSelect
