@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Interest } from '@amiko/core';
 import { insertMember } from '../support/members.ts';
 import { clientFor, memberWithSession } from '../support/messaging.ts';
-import { expect, test, useLanguage } from './fixtures.ts';
+import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
 
 // Writing and keeping people, as a new member meets it (issue 30.5, 30.14, 30.15, 30.18): a member who was
@@ -10,8 +10,10 @@ import { signedInMember } from './members.ts';
 // listed; removing the only favourite while searching shows the empty state; icebreakers read right for
 // plural interests, in English and German.
 
-test.describe.configure({ mode: 'parallel' });
-test.use({ actionTimeout: 15_000 });
+// Each journey goes through several pages in two languages: with room for a machine shared with other work.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+test.use({ actionTimeout: 20_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 for (const language of ['en', 'de'] as const) {
   test(`writing to a member who blocked you meanwhile: said once, the box shut, no retry (issue 30.5, ${language})`, async ({
