@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EARLY_ACCESS_LIMIT, INTERESTS_MIN, STORY_MIN_LENGTH } from '../constants.ts';
 import { COMPLETION_FIELD_NAMES } from '../schemas/profile.ts';
-import { profileCompletion } from './completion.ts';
+import { COMPLETION_PARTS, nextCompletionSteps, profileCompletion } from './completion.ts';
 import { decideGuard, isProtectedPath } from './guard.ts';
 import { headerMode } from './header.ts';
 import { nextOnboardingStep } from './onboarding.ts';
@@ -163,27 +163,62 @@ describe('pricing destinations (every access state)', () => {
 });
 
 describe('profile completion', () => {
-  it('is 0 for an empty profile and 100 when every field and the photo are there', () => {
-    expect(profileCompletion({ hasPhoto: false })).toBe(0);
-    const full = Object.fromEntries(
+  const everything = () =>
+    Object.fromEntries(
       COMPLETION_FIELD_NAMES.map((name) => [name, name === 'bigFiveTraits' ? { openness: 'high' } : ['x']]),
     );
-    expect(profileCompletion({ ...full, hasPhoto: true })).toBe(100);
+  it('is 0 for an empty profile (a name alone) and 100 when every field and the photo are there', () => {
+    expect(profileCompletion({ hasPhoto: false })).toBe(0);
+    expect(profileCompletion({ hasPhoto: false, name: 'Ana' })).toBe(0);
+    expect(profileCompletion({ ...everything(), hasPhoto: true })).toBe(100);
+    expect(nextCompletionSteps({ ...everything(), hasPhoto: true })).toEqual([]);
   });
   it('counts empty strings, empty lists and empty objects as missing', () => {
     expect(profileCompletion({ hasPhoto: false, name: '  ', interests: [], bigFiveTraits: {} })).toBe(0);
   });
-  it('grows with each filled field and stays within 0..100', () => {
+  it('gives finishing onboarding (photo, interests, story) a fair share, and names the next two steps (issue 30.8)', () => {
+    const onboarded = { hasPhoto: true, name: 'Ana', interests: ['hiking'], story: 'x'.repeat(300) };
+    // Counted field by field it was 8%.
+    expect(profileCompletion(onboarded)).toBe(60);
+    expect(nextCompletionSteps(onboarded)).toEqual([
+      { part: 'place', gain: 10, section: 'basic' },
+      { part: 'languages', gain: 10, section: 'basic' },
+    ]);
+    const placed = { ...onboarded, placeId: 2950159, nativeLanguage: 'de' };
+    expect(profileCompletion(placed)).toBe(80);
+    expect(nextCompletionSteps(placed)).toEqual([
+      { part: 'lookingFor', gain: 10, section: 'relationship' },
+      { part: 'more', gain: 10, section: 'personality' },
+    ]);
+    // "More about you" leads to the first section that still has an empty field.
+    const personality = {
+      ...placed,
+      lookingFor: ['friendship'],
+      mbtiType: 'INFP',
+      bigFiveTraits: { openness: 'high' },
+    };
+    expect(nextCompletionSteps({ ...personality, personalityDescriptors: ['kind'] })).toEqual([
+      { part: 'more', gain: 9, section: 'skills' },
+    ]);
+  });
+  it('stays within 0..100, never falls when a field is filled, and its steps add up to the rest', () => {
     fc.assert(
-      fc.property(fc.subarray([...COMPLETION_FIELD_NAMES]), fc.boolean(), (names, photo) => {
-        const profile = Object.fromEntries(names.map((n) => [n, 'x']));
-        const value = profileCompletion({ ...profile, hasPhoto: photo });
-        expect(value).toBeGreaterThanOrEqual(0);
-        expect(value).toBeLessThanOrEqual(100);
-        expect(value).toBe(
-          Math.round(((names.length + (photo ? 1 : 0)) / (COMPLETION_FIELD_NAMES.length + 1)) * 100),
-        );
-      }),
+      fc.property(
+        fc.subarray([...COMPLETION_FIELD_NAMES]),
+        fc.constantFrom(...COMPLETION_FIELD_NAMES),
+        fc.boolean(),
+        (names, extra, photo) => {
+          const profile = { ...Object.fromEntries(names.map((n) => [n, 'x'])), hasPhoto: photo };
+          const value = profileCompletion(profile);
+          expect(value).toBeGreaterThanOrEqual(0);
+          expect(value).toBeLessThanOrEqual(100);
+          expect(profileCompletion({ ...profile, [extra]: 'x' })).toBeGreaterThanOrEqual(value);
+          const steps = nextCompletionSteps(profile, COMPLETION_PARTS.length);
+          const rest = steps.reduce((sum, step) => sum + step.gain, 0);
+          expect(Math.abs(value + rest - 100)).toBeLessThanOrEqual(1);
+          expect(steps.map((s) => s.gain)).toEqual([...steps.map((s) => s.gain)].sort((a, b) => b - a));
+        },
+      ),
     );
   });
 });

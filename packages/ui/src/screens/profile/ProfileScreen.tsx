@@ -1,6 +1,7 @@
-import { INTERESTS_MIN, type Interest } from '@amiko/core';
+import { INTERESTS_MIN, nextCompletionSteps, type Interest } from '@amiko/core';
 import {
   Accordion,
+  Anchor,
   Badge,
   Button,
   Container,
@@ -36,6 +37,7 @@ export default function ProfileScreen() {
   const { refresh } = useSession();
   const utils = trpc.useUtils();
   const profile = trpc.profile.mine.useQuery();
+  const [opened, setOpened] = useState<string[]>(['photo']);
 
   if (profile.isPending) return <FullPageLoader />;
   if (profile.error) {
@@ -80,9 +82,21 @@ export default function ProfileScreen() {
           </Group>
         </Group>
         <Text size="sm">{t('profile:completion', { percent: data.completion })}</Text>
+        <CompletionSteps
+          profile={data}
+          onOpen={(section) => {
+            setOpened((open) => (open.includes(section) ? open : [...open, section]));
+            // Once the section is open, bring it into view (the next frame has it rendered).
+            requestAnimationFrame(() =>
+              document
+                .getElementById(`profile-section-${section}`)
+                ?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+            );
+          }}
+        />
 
-        <Accordion multiple variant="separated" defaultValue={['photo']}>
-          <Accordion.Item value="photo">
+        <Accordion multiple variant="separated" value={opened} onChange={setOpened}>
+          <Accordion.Item value="photo" id="profile-section-photo">
             <Accordion.Control>{t('profile:sections.photo')}</Accordion.Control>
             <Accordion.Panel>
               <PhotoEditor
@@ -95,21 +109,21 @@ export default function ProfileScreen() {
               />
             </Accordion.Panel>
           </Accordion.Item>
-          <Accordion.Item value="interests">
+          <Accordion.Item value="interests" id="profile-section-interests">
             <Accordion.Control>{t('profile:sections.interests')}</Accordion.Control>
             <Accordion.Panel>
               <InterestsSection profile={data} />
             </Accordion.Panel>
           </Accordion.Item>
           {sections.map((section) => (
-            <Accordion.Item key={section} value={section}>
+            <Accordion.Item key={section} value={section} id={`profile-section-${section}`}>
               <Accordion.Control>{t(`profile:sections.${section}`)}</Accordion.Control>
               <Accordion.Panel>
                 <SectionForm section={section} profile={data} />
               </Accordion.Panel>
             </Accordion.Item>
           ))}
-          <Accordion.Item value="story">
+          <Accordion.Item value="story" id="profile-section-story">
             <Accordion.Control>{t('profile:sections.story')}</Accordion.Control>
             <Accordion.Panel>
               <StoryForm
@@ -125,6 +139,45 @@ export default function ProfileScreen() {
         </Accordion>
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * The two steps that would raise the completion most (issue 30.8), each a link to where it is filled in: a
+ * section of this page (opened and brought into view), or the basic information in the settings.
+ */
+function CompletionSteps({ profile, onOpen }: { profile: Profile; onOpen: (section: string) => void }) {
+  const { t } = useTranslation(['profile']);
+  const steps = nextCompletionSteps({ ...profile, hasPhoto: profile.photoUrl !== null });
+  if (steps.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="completion-steps">
+      <Text size="sm" fw={600}>
+        {t('profile:completionSteps.title')}
+      </Text>
+      <Stack component="ul" gap={4} className="plain-list">
+        {steps.map((step) => (
+          <li key={step.part}>
+            {step.section === 'basic' ? (
+              <Anchor component={Link} to="/settings/user-info" size="sm">
+                {t(`profile:completionSteps.${step.part}`, { percent: step.gain })}
+              </Anchor>
+            ) : (
+              <Anchor
+                href={`#profile-section-${step.section}`}
+                size="sm"
+                onClick={(event) => {
+                  event.preventDefault();
+                  onOpen(step.section);
+                }}
+              >
+                {t(`profile:completionSteps.${step.part}`, { percent: step.gain })}
+              </Anchor>
+            )}
+          </li>
+        ))}
+      </Stack>
+    </Stack>
   );
 }
 
