@@ -12,14 +12,26 @@ const screenshots = fileURLToPath(new URL('../../docs/screenshots/', import.meta
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-/** The directory filtered to one city (other journeys on this server add members elsewhere). */
-async function directoryOf(page: Page, city: string) {
+/** A town of this file's own (a place of the gazetteer, issue 33): its id, and its name as typed. */
+interface Town {
+  id: number;
+  name: string;
+}
+const HALLSTATT: Town = { id: 2776943, name: 'Hallstatt' };
+const LONGYEARBYEN: Town = { id: 2729907, name: 'Longyearbyen' };
+
+/** The directory filtered to one town (other journeys on this server add members elsewhere). */
+async function directoryOf(page: Page, town: Town) {
   await page.goto('/community');
   // Wide screens open the filters at once, narrow ones behind a button.
   const toggle = page.getByRole('button', { name: /(Show|Hide) filters|Filter (anzeigen|ausblenden)/ });
-  await expect(toggle).toBeVisible();
+  await expect(toggle).toBeVisible({ timeout: 30_000 });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await page.getByRole('textbox', { name: /City|Stadt/ }).fill(city);
+  const field = page
+    .getByRole('form', { name: /Filters|Filter/ })
+    .getByRole('combobox', { name: /^(City|Stadt)$/ });
+  await field.fill(town.name);
+  await page.getByRole('option', { name: new RegExp(`^${town.name},`) }).click();
   await page.getByRole('button', { name: /Apply filters|Filter anwenden/ }).click();
 }
 
@@ -29,24 +41,32 @@ test('cards and profiles show a coarse activity sign, "Recently active" orders b
   browser,
   amiko,
 }) => {
-  const city = 'Aktivhausen';
+  const city = HALLSTATT;
   const database = amiko.db();
   const joined = (days: number) => ago(days * 24 * 60 * MINUTE);
   // Joined in this order: "Newest members" would list Nils first.
-  await insertMember(database, { name: 'Nora Now', city, lastActiveAt: ago(MINUTE), createdAt: joined(9) });
+  await insertMember(database, {
+    name: 'Nora Now',
+    placeId: city.id,
+    city: null,
+    lastActiveAt: ago(MINUTE),
+    createdAt: joined(9),
+  });
   await insertMember(database, {
     name: 'Theo Today',
-    city,
+    placeId: city.id,
+    city: null,
     lastActiveAt: ago(180 * MINUTE),
     createdAt: joined(8),
   });
   await insertMember(database, {
     name: 'Wanda Week',
-    city,
+    placeId: city.id,
+    city: null,
     lastActiveAt: ago(3 * 24 * 60 * MINUTE),
     createdAt: joined(7),
   });
-  await insertMember(database, { name: 'Nils Never', city, createdAt: joined(1) });
+  await insertMember(database, { name: 'Nils Never', placeId: city.id, city: null, createdAt: joined(1) });
 
   const context = await browser.newContext({
     viewport: { width: 1280, height: 860 },
@@ -77,7 +97,12 @@ test('cards and profiles show a coarse activity sign, "Recently active" orders b
 
   // Paula uses Amiko (her requests stamp her activity), so Vera sees her as active now.
   const paulaContext = await browser.newContext();
-  await signedInMember(amiko, paulaContext, { name: 'Paula Private', city, createdAt: joined(20) });
+  await signedInMember(amiko, paulaContext, {
+    name: 'Paula Private',
+    placeId: city.id,
+    city: null,
+    createdAt: joined(20),
+  });
   const paula = await paulaContext.newPage();
   await paula.goto('/settings/privacy');
   await expect(paula.getByRole('heading', { name: 'Privacy' })).toBeVisible();
@@ -115,8 +140,13 @@ test('cards and profiles show a coarse activity sign, "Recently active" orders b
 });
 
 test('in German, with the privacy section reachable from the settings menu', async ({ browser, amiko }) => {
-  const city = 'Aktivdorf';
-  await insertMember(amiko.db(), { name: 'Jana Jetzt', city, lastActiveAt: ago(MINUTE) });
+  const city = LONGYEARBYEN;
+  await insertMember(amiko.db(), {
+    name: 'Jana Jetzt',
+    placeId: city.id,
+    city: null,
+    lastActiveAt: ago(MINUTE),
+  });
   const context = await browser.newContext();
   await signedInMember(amiko, context, { name: 'Jörg', language: 'de' });
   const page = await context.newPage();

@@ -37,12 +37,13 @@ export function profileFields(member: Member): ProfileFields {
 
 /**
  * The member's own place as a place field shows it (issue 33): named in their language, with region and
- * country; null when they have none.
+ * country (the field shows the name alone: which of several towns so named was settled when it was
+ * picked); null when they have none.
  */
 function ownPlace(member: Member, language: UiLanguage) {
   const place = member.placeId === null ? null : placeById(member.placeId, language);
   return place
-    ? { id: place.id, name: place.name, region: place.region, country: place.country, regionNeeded: true }
+    ? { id: place.id, name: place.name, region: place.region, country: place.country, regionNeeded: false }
     : null;
 }
 
