@@ -354,7 +354,11 @@ export async function populate(raw: Raw): Promise<Population> {
     role: 'member',
     joinedAt: ago(2),
   });
-  await insert(raw, 'podRequests', { podId: 'pod-board-games-hamburg', memberId: cleo.id, createdAt: ago(1) });
+  await insert(raw, 'podRequests', {
+    podId: 'pod-board-games-hamburg',
+    memberId: cleo.id,
+    createdAt: ago(1),
+  });
   // Two members hold early-access places (Ben, Emil).
   await insert(raw, 'appCounters', { name: 'earlyAccess', value: 2 }, { upsert: 'name' });
 
