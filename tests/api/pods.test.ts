@@ -204,6 +204,8 @@ describe('joining', () => {
       myRole: null,
       requests: [],
     });
+    expect((await asker.client.trpc.pods.mine.query()).map((p) => p.id)).toContain(started.id);
+    expect((await asker.client.trpc.pods.find.query({})).map((p) => p.id)).not.toContain(started.id);
     const view = await starter.client.trpc.pods.get.query({ podId: started.id });
     expect(view.requests.map((r) => r.id)).toEqual([asker.id]);
 

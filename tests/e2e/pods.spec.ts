@@ -31,7 +31,8 @@ test('a member starts a pod in Munich; a neighbour finds it, asks to join, is ap
   await anna.goto('/community');
   await anna.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Pods' }).click();
   await expect(anna.getByRole('heading', { name: 'Pods', level: 1 })).toBeVisible();
-  await expect(anna.getByText('You are not in a pod yet.')).toBeVisible();
+  // A worker's first server may still be reading the gazetteer (/readyz waits for it too).
+  await expect(anna.getByText('You are not in a pod yet.')).toBeVisible({ timeout: 60_000 });
   await anna.getByRole('button', { name: 'Start a pod' }).first().click();
   const form = anna.getByRole('dialog', { name: 'Start a pod' });
   // Nothing filled: every rule speaks on its field.
@@ -45,8 +46,10 @@ test('a member starts a pod in Munich; a neighbour finds it, asks to join, is ap
   await form.getByLabel('Name').fill('Board games Schwabing');
   await form.getByRole('combobox', { name: 'One or two interests' }).fill('Board');
   await anna.keyboard.press('Enter');
+  await anna.keyboard.press('Escape');
   await form.getByRole('combobox', { name: 'Languages spoken' }).fill('Germ');
   await anna.keyboard.press('Enter');
+  await anna.keyboard.press('Escape');
   await form.getByRole('combobox', { name: 'Town' }).fill('Munich');
   await anna
     .getByRole('option', { name: /^Munich/ })
@@ -60,13 +63,19 @@ test('a member starts a pod in Munich; a neighbour finds it, asks to join, is ap
 
   // Ben finds it near him and asks to join.
   await ben.goto('/pods');
+  const card = ben
+    .getByTestId('found-pods')
+    .getByTestId('pod-card')
+    .filter({ hasText: 'Board games Schwabing' });
+  await expect(card).toBeVisible({ timeout: 60_000 });
   await ben.getByRole('radiogroup', { name: 'Where' }).getByText('Near me').click();
-  const card = ben.getByTestId('pod-card').filter({ hasText: 'Board games Schwabing' });
   await expect(card).toContainText('Munich');
   await expect(card).toContainText('5 free places');
   await expectAccessible(ben);
   await card.getByRole('button', { name: 'Ask to join' }).click();
-  await expect(card.getByText('Request sent')).toBeVisible();
+  // Asked: the pod waits among his own, no longer among those on offer.
+  await expect(ben.getByTestId('my-pods').getByText('Request sent')).toBeVisible();
+  await expect(card).toHaveCount(0);
 
   // Anna approves him.
   await anna.reload();
@@ -92,7 +101,8 @@ test('in German: a language café online is found and joined', async ({ browser,
   const starter = await starterContext.newPage();
   await useLanguage(starter, 'de');
   await starter.goto('/pods');
-  await expect(starter.getByRole('heading', { name: 'Meine Pods' })).toBeVisible();
+  // A worker's first server may still be reading the gazetteer (/readyz waits for it too).
+  await expect(starter.getByText('Du bist noch in keinem Pod.')).toBeVisible({ timeout: 60_000 });
   await starter.getByRole('button', { name: 'Pod gründen' }).first().click();
   const form = starter.getByRole('dialog', { name: 'Pod gründen' });
   await form.getByLabel('Name').fill('Sprachcafé Deutsch–Englisch');
@@ -101,6 +111,7 @@ test('in German: a language café online is found and joined', async ({ browser,
   await starter.keyboard.press('Enter');
   await form.getByRole('combobox', { name: 'Die zwei Sprachen' }).fill('Englisch');
   await starter.keyboard.press('Enter');
+  await starter.keyboard.press('Escape');
   await form.getByRole('combobox', { name: 'Ab welchem Niveau willkommen' }).click();
   await starter.getByRole('option', { name: 'B1 (Mittelstufe)' }).click();
   await form.getByRole('radiogroup', { name: 'Wo trifft er sich?' }).getByText('Online').click();

@@ -35,7 +35,7 @@ test.describe('header', () => {
     await signedInMember(amiko, context, { language: 'en' });
     await prepareVisitor(page, { language: 'en' });
     await page.goto('/how-it-works');
-    await expect(navLinks(page)).toHaveText(['Pricing', 'How it works', 'Profile', 'Community']);
+    await expect(navLinks(page)).toHaveText(['Pricing', 'How it works', 'Profile', 'Community', 'Pods']);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In / Sign Up' })).toHaveCount(0);
     await expect(page.getByTestId('messages-icon')).toHaveAttribute('href', '/messages');
     await expect(page.getByTestId('messages-icon')).toHaveAccessibleName('Messages');
@@ -187,6 +187,7 @@ test.describe('mobile menu at 360 px', () => {
       "So funktioniert's",
       'Profil',
       'Community',
+      'Pods',
       'Nachrichten',
       'Favoriten',
       'Einstellungen',

@@ -231,7 +231,7 @@ export async function myPods(deps: Deps, memberId: string, language: UiLanguage)
 }
 
 /**
- * The Pods page: open pods with a free place that the member is not in, without anyone they blocked or who
+ * The Pods page: open pods with a free place that the member is not in nor asked to join, without anyone they blocked or who
  * blocked them, near a place (theirs unless they pick one; 25 km unless they say), online, or anywhere;
  * those that share their interests and languages first, then the nearest, then the newest. A newcomer gets
  * pods with a local who welcomes newcomers, or another newcomer, first.
@@ -266,6 +266,13 @@ export async function findPods(
             .select({ one: sql`1` })
             .from(t.podMembers)
             .where(and(eq(t.podMembers.podId, t.pods.id), eq(t.podMembers.memberId, viewerId))),
+        ),
+        // A pod the member asked to join is among their own pods (pods.mine), waiting for an answer.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(t.podRequests)
+            .where(and(eq(t.podRequests.podId, t.pods.id), eq(t.podRequests.memberId, viewerId))),
         ),
         notExists(blockInPod(deps, t.pods.id, viewerId)),
       ),

@@ -22,6 +22,8 @@ const PaymentInfo = lazyScreen(() => import('../screens/payment/PaymentInfoScree
 const PaymentSuccess = lazyScreen(() => import('../screens/payment/PaymentSuccessScreen.tsx'));
 const Community = lazyScreen(() => import('../screens/community/CommunityScreen.tsx'));
 const Favorites = lazyScreen(() => import('../screens/community/FavoritesScreen.tsx'));
+const Pods = lazyScreen(() => import('../screens/pods/PodsScreen.tsx'));
+const Pod = lazyScreen(() => import('../screens/pods/PodScreen.tsx'));
 const Profile = lazyScreen(() => import('../screens/profile/ProfileScreen.tsx'));
 const ProfileView = lazyScreen(() => import('../screens/profile/ProfileViewScreen.tsx'));
 const InterestsList = lazyScreen(() => import('../screens/profile/InterestsListScreen.tsx'));
@@ -68,6 +70,8 @@ export const routes: RouteObject[] = [
       { path: '/payment-success', element: member(<PaymentSuccess />), handle: page('paymentSuccess') },
       { path: '/messages', element: member(<Messages />), handle: page('messages') },
       { path: '/favorites', element: member(<Favorites />), handle: page('favorites') },
+      { path: '/pods', element: member(<Pods />), handle: page('pods') },
+      { path: '/pods/:podId', element: member(<Pod />), handle: page('pod') },
       { path: '/interests-list', element: member(<InterestsList />), handle: page('interestsList') },
       { path: '/user-story', element: member(<UserStory />), handle: page('userStory') },
       {

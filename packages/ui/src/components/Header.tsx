@@ -59,6 +59,7 @@ export function Header() {
     { to: '/how-it-works', label: t('nav.howItWorks') },
     ...(full ? [{ to: '/profile', label: t('nav.profile') }] : []),
     { to: '/community', label: t('nav.community') },
+    ...(full ? [{ to: '/pods', label: t('nav.pods') }] : []),
   ];
   const mobileItems: NavItem[] = [
     { to: '/', label: t('nav.home') },
