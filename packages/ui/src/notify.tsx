@@ -1,11 +1,14 @@
 import type { NotificationData } from '@mantine/notifications';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 
 // Notifications appear after an action, never on a first visit: the container and its code load when the
 // first one is shown.
 
 let wanted = false;
 const listeners = new Set<() => void>();
+/** The close button's name in the interface language (axe: a button needs one), kept by the outlet. */
+let closeLabel = 'Close';
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
@@ -18,11 +21,15 @@ export async function notify(data: NotificationData): Promise<void> {
     for (const listener of listeners) listener();
   }
   const { notifications } = await import('@mantine/notifications');
-  notifications.show(data);
+  notifications.show({ ...data, closeButtonProps: { 'aria-label': closeLabel, ...data.closeButtonProps } });
 }
 
 /** Where notifications appear; renders nothing until the first notify(). */
 export function NotificationsOutlet() {
+  const { t } = useTranslation('common');
+  useEffect(() => {
+    closeLabel = t('close');
+  }, [t]);
   const show = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
