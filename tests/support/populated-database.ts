@@ -167,7 +167,15 @@ export async function populate(raw: Raw): Promise<Population> {
     updatedAt: ago(2),
     ...extra,
   });
-  const anna = member('Anna', { ...profile, hasPaid: true, language: 'de', unsubscribeKey: 'annas-key' });
+  // Anna's place is her profile sample's (Munich) where the version has places; before, she typed a town that
+  // no gazetteer knows, which stays as typed.
+  const anna = member('Anna', {
+    ...profile,
+    city: 'Atlantis Nord',
+    hasPaid: true,
+    language: 'de',
+    unsubscribeKey: 'annas-key',
+  });
   const ben = member('Ben', {
     hasFreeAccess: true,
     city: 'Leipzig',

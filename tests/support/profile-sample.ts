@@ -38,6 +38,9 @@ function sampleFor(spec: ProfileFieldSpec): unknown {
       return '2026-01';
     case 'switch':
       return true;
+    case 'place':
+      // Munich: a place of the gazetteer, named Munich / München.
+      return 2867714;
   }
 }
 
