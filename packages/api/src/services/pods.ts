@@ -54,9 +54,13 @@ const counts = (seen: SeenMember | undefined) =>
 const shown = (seen: SeenMember | undefined) =>
   seen !== undefined && (seen.visibility === 'shown' || seen.visibility === 'unlisted');
 
-/** A block in either direction between `memberId` and someone in the pod, as SQL (for NOT EXISTS). */
-function blockInPod(deps: Deps, podId: unknown, memberId: string) {
-  const { db, t } = deps.database;
+/**
+ * A block in either direction between `memberId` and someone in the pod, as a query (or a NOT EXISTS). Inside
+ * a transaction it must run on the transaction's connection (`db`): a second connection from the pool, wanted
+ * while every other one waits for this pod's lock, would never come.
+ */
+function blockInPod(deps: Deps, podId: unknown, memberId: string, db: Db = deps.database.db) {
+  const { t } = deps.database;
   return db
     .select({ one: sql`1` })
     .from(t.podMembers)
@@ -351,7 +355,7 @@ export async function joinPod(deps: Deps, memberId: string, podId: string): Prom
       .select({ sizeLimit: t.pods.sizeLimit, joinRule: t.pods.joinRule })
       .from(t.pods)
       .where(and(eq(t.pods.id, podId), isNull(t.pods.closedAt)));
-    const [blocked] = await blockInPod(deps, podId, memberId).limit(1);
+    const [blocked] = await blockInPod(deps, podId, memberId, tx).limit(1);
     if (!pod || blocked) throw appError('NOT_FOUND', 'pods:errors.notFound');
     const [already] = await tx
       .select({ role: t.podMembers.role })
@@ -407,7 +411,7 @@ export async function answerRequest(
       .select({ id: t.members.id })
       .from(t.members)
       .where(and(eq(t.members.id, memberId), isNull(t.members.deletedAt), isNull(t.members.suspendedAt)));
-    const [blocked] = await blockInPod(deps, podId, memberId).limit(1);
+    const [blocked] = await blockInPod(deps, podId, memberId, tx).limit(1);
     if (!requester || blocked) return;
     const [pod] = await tx.select({ sizeLimit: t.pods.sizeLimit }).from(t.pods).where(eq(t.pods.id, podId));
     if ((await headcountOf(tx, deps, podId)) >= pod!.sizeLimit)
