@@ -79,7 +79,7 @@ test.describe('installable', () => {
       const answer = await page.request.get(icon.src);
       expect(answer.headers()['content-type']).toBe('image/png');
     }
-    expect((manifest.shortcuts as { url: string }[]).map((s) => s.url)).toEqual(['/messages']);
+    expect((manifest.shortcuts as { url: string }[]).map((s) => s.url)).toEqual(['/messages', '/pods']);
 
     // The German home page links the German manifest, and so does the app in German.
     await page.goto('/?lng=de');
@@ -93,7 +93,10 @@ test.describe('installable', () => {
     expect(german).toMatchObject({
       lang: 'de',
       name: 'Amiko',
-      shortcuts: [{ name: 'Nachrichten', url: '/messages' }],
+      shortcuts: [
+        { name: 'Nachrichten', url: '/messages' },
+        { name: 'Pods', url: '/pods' },
+      ],
     });
     expect(german.description).toMatch(/gemeinsame Interessen/);
   });
