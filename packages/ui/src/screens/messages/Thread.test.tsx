@@ -128,8 +128,9 @@ describe('Thread', { timeout: 30_000 }, () => {
     const lines = within(offered).getAllByRole('button');
     expect(lines).toHaveLength(3);
     const texts = lines.map((line) => line.textContent);
-    expect(texts.filter((l) => l?.startsWith('Hiking') || l?.startsWith('Cooking'))).toHaveLength(2);
-    expect(texts.filter((l) => l?.includes('Chess on your profile'))).toHaveLength(1);
+    // The interest in quotation marks, never the sentence's subject (issue 30.18: plural interests read right).
+    expect(texts.filter((l) => l?.includes('“Hiking”') || l?.includes('“Cooking”'))).toHaveLength(2);
+    expect(texts.filter((l) => l?.includes('“Chess” on your profile'))).toHaveLength(1);
 
     await user.click(lines[0]!);
     expect(composer()).toHaveProperty('value', texts[0]);
