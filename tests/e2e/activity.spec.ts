@@ -37,6 +37,9 @@ async function directoryOf(page: Page, town: Town) {
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
+// Three members' browsers and the directory's first build on a worker's server: room for a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 test('cards and profiles show a coarse activity sign, "Recently active" orders by it, and "Show when I\'m active" hides it both ways', async ({
   browser,
   amiko,

@@ -147,6 +147,8 @@ test('the community, profile and favourites pages have no serious accessibility 
   context,
   amiko,
 }) => {
+  // Five pages, each audited by axe in full: room for a loaded machine.
+  test.setTimeout(120_000);
   await seeded(amiko, 5);
   const other = await insertMember(amiko.db(), { name: 'Axel Access' });
   await signedInMember(amiko, context, { name: 'Ally Axe' });
