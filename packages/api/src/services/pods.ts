@@ -1,5 +1,4 @@
 import {
-  isOnboardingComplete,
   mayHostPod,
   type Interest,
   type Language,
@@ -10,13 +9,13 @@ import {
 } from '@amiko/core';
 import { lockMembers, lockPod, newId, type Db, type Member } from '@amiko/db';
 import { coordinatesOf, distanceKm, near, placeById } from '@amiko/places';
-import { and, asc, count, desc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PodMemberView, PodView } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
-import { firstName, seenBy, type SeenMember } from './views.ts';
+import { factsOf, firstName, may, NO_BLOCKS, seenBy, visibilityOf, type SeenMember } from './views.ts';
 
 // Pods (issue 34): small circles of members around an interest or a language, near each other or online.
 // Who is in a pod is pod_members; a pod's joins, approvals and leaves take its row lock (lockPod), so its
@@ -33,17 +32,17 @@ const FOUND_MAX = 50;
 /** The open pods read from the database before ranking: the newest, within the place filter. */
 const CANDIDATES_MAX = 500;
 
-/** The member behind a pod action: verified (the procedure's check) and with a finished profile. */
+/**
+ * The member behind a pod action: verified with a finished profile, not deleted or suspended, which is what
+ * visibilityOf calls 'shown' (the directory lists such a member).
+ */
 async function podMember(deps: Deps, memberId: string): Promise<Member> {
   const member = await findMember(deps, memberId);
-  if (!member || member.deletedAt || member.suspendedAt) throw appError('NOT_FOUND', 'pods:errors.notFound');
-  const finished = isOnboardingComplete({
-    hasPhoto: member.photoKey !== null,
-    interestCount: member.interests.length,
-    storyLength: member.story.trim().length,
-  });
-  if (!finished) throw appError('FORBIDDEN', 'pods:errors.finishProfile');
-  return member;
+  const visibility = visibilityOf(factsOf(member), NO_BLOCKS);
+  if (visibility === 'deleted' || visibility === 'suspended')
+    throw appError('NOT_FOUND', 'pods:errors.notFound');
+  if (visibility !== 'shown') throw appError('FORBIDDEN', 'pods:errors.finishProfile');
+  return member!;
 }
 
 /** Whether a member counts in a pod: an account that is neither deleted nor suspended. */
@@ -51,8 +50,7 @@ const counts = (seen: SeenMember | undefined) =>
   seen !== undefined && seen.visibility !== 'deleted' && seen.visibility !== 'suspended';
 
 /** Whether the viewer sees a member in a pod: nobody blocked either way, deleted or suspended. */
-const shown = (seen: SeenMember | undefined) =>
-  seen !== undefined && (seen.visibility === 'shown' || seen.visibility === 'unlisted');
+const shown = (seen: SeenMember | undefined) => seen !== undefined && may(seen.visibility, 'reach');
 
 /**
  * A block in either direction between `memberId` and someone in the pod, as a query (or a NOT EXISTS). Inside
@@ -331,7 +329,7 @@ async function welcomingPods(deps: Deps, podIds: string[]): Promise<Set<string>>
     .where(
       and(
         inArray(t.podMembers.podId, podIds),
-        or(eq(t.members.welcomesNewcomers, true), sql`${t.members.newInTown} is not null`),
+        or(eq(t.members.welcomesNewcomers, true), isNotNull(t.members.newInTown)),
       ),
     );
   return new Set(rows.map((r) => r.podId));
