@@ -84,11 +84,17 @@ test.describe('the HTML a crawler fetches', () => {
     }
   });
 
-  test('the member area stays the client-rendered app', async ({ request }) => {
-    for (const path of ['/messages', '/settings/user-info', '/community', '/auth', '/no/such/page']) {
-      const html = await (await request.get(path)).text();
-      expect(html, path).not.toContain('data-prerendered');
+  test('the member area stays the client-rendered app; an unknown path is the prerendered 404', async ({
+    request,
+  }) => {
+    for (const path of ['/messages', '/settings/user-info', '/community', '/auth', '/pods']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(await response.text(), path).not.toContain('data-prerendered');
     }
+    const unknown = await request.get('/no/such/page');
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.text()).toContain('data-prerendered="en"');
   });
 });
 

@@ -36,12 +36,23 @@ export default function MessagesScreen() {
   }, [client, cursor]);
 
   const selected = withId ? list.data?.conversations.find((c) => c.other.id === withId) : undefined;
+  const select = (memberId: string | null) => setParams(memberId ? { with: memberId } : {});
+
+  // The member whose listed conversation is open here. When it leaves the list while open (the other member
+  // deleted it, live), the screen goes back to no selection instead of opening a new, empty one with them.
+  // (Kept in state and adjusted while rendering, React's way to follow a changing value without an effect.)
+  const [shownWith, setShownWith] = useState<string | null>(null);
+  const shownNow = selected ? selected.other.id : shownWith === withId ? shownWith : null;
+  if (shownNow !== shownWith) setShownWith(shownNow);
+  const deletedHere = withId !== null && shownWith === withId && list.isSuccess && !selected;
+  useEffect(() => {
+    if (deletedHere) setParams({});
+  }, [deletedHere, setParams]);
+
   const opening = trpc.messages.open.useQuery(
     { with: withId ?? '' },
-    { enabled: withId !== null && list.isSuccess && !selected, retry: false },
+    { enabled: withId !== null && list.isSuccess && !selected && !deletedHere, retry: false },
   );
-
-  const select = (memberId: string | null) => setParams(memberId ? { with: memberId } : {});
 
   // A conversation opened from a profile and not started yet is listed too, on top, while it is open
   // (issue 30.14: the list said "No conversations yet" beside it); its first message makes it a real one.
