@@ -361,6 +361,15 @@ export async function populate(raw: Raw): Promise<Population> {
     memberId: ben.id,
     role: 'member',
     joinedAt: ago(2),
+    lastReadMessageId: 1,
+  });
+  // Anna wrote in the pod's chat, and Ben has read it.
+  await insert(raw, 'podMessages', {
+    podId: 'pod-board-games-hamburg',
+    senderId: anna.id,
+    clientId: 'upgrade-pod-1',
+    body: 'Catan on Sunday at three?',
+    createdAt: ago(2),
   });
   await insert(raw, 'podRequests', {
     podId: 'pod-board-games-hamburg',

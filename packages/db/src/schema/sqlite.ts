@@ -25,5 +25,6 @@ export const {
   pods,
   podMembers,
   podRequests,
+  podMessages,
   appCounters,
 } = defineTables(sqliteKit);

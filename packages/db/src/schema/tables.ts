@@ -529,6 +529,11 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
         .references(() => members.id, { onDelete: 'cascade' }),
       role: str('role').$type<'starter' | 'host' | 'member'>().notNull().default('member'),
       joinedAt: timestamp('joined_at').notNull().$defaultFn(now),
+      /**
+       * The id of the last pod message this member has read (a watermark; null: none yet). Unread is what
+       * comes after it; "Seen by" counts the members whose watermark has passed a message.
+       */
+      lastReadMessageId: bigInt('last_read_message_id'),
     },
     (t) => [primaryKey({ columns: [t.podId, t.memberId] }), index('pod_members_member_idx').on(t.memberId)],
   );
@@ -546,6 +551,31 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       createdAt: timestamp('created_at').notNull().$defaultFn(now),
     },
     (t) => [primaryKey({ columns: [t.podId, t.memberId] }), index('pod_requests_member_idx').on(t.memberId)],
+  );
+
+  /**
+   * A message in a pod's chat (issue 34): stored before it is delivered to the pod's members, `client_id`
+   * unique per sender so that a repeated send never stores a copy. Ids of one pod become visible in
+   * increasing order (a send holds the pod's lock), so a member replays a pod after the last id they saw.
+   */
+  const podMessages = table(
+    'pod_messages',
+    {
+      id: serial('id'),
+      podId: id('pod_id')
+        .notNull()
+        .references(() => pods.id, { onDelete: 'cascade' }),
+      senderId: id('sender_id')
+        .notNull()
+        .references(() => members.id),
+      clientId: str('client_id').notNull(),
+      body: str('body').notNull(),
+      createdAt: timestamp('created_at').notNull().$defaultFn(now),
+    },
+    (t) => [
+      uniqueIndex('pod_messages_sender_client_unique').on(t.senderId, t.clientId),
+      index('pod_messages_pod_idx').on(t.podId, t.id),
+    ],
   );
 
   /** Named counters changed with a single conditional UPDATE (the early-access slots). */
@@ -576,6 +606,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     pods,
     podMembers,
     podRequests,
+    podMessages,
     appCounters,
   };
 }
