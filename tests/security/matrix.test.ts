@@ -120,6 +120,13 @@ const EXPECTED: Record<string, Row> = {
   'pods.leave':                   [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Only the pod's starter and hosts answer requests: to anyone else the request's pod is not theirs to see.
   'pods.answer':                  [SIGN_IN,  VERIFY,    'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  // The pod's chat: its members only (the caller joins the target's pod where they can; a pod with someone
+  // who blocked them they cannot join, and to a non-member it does not exist); writing as messages.send.
+  'pods.messages':                [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'pods.send':                    [SIGN_IN,  VERIFY,    PAY,    OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'pods.sync':                    [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'pods.read':                    [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'pods.unread':                  [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Someone who blocked you can still be reported (harassment often comes with a block).
@@ -130,6 +137,10 @@ const EXPECTED: Record<string, Row> = {
   'socket:message:sync':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'socket:conversation:read':     [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'socket:typing':                [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'socket:pod:send':              [SIGN_IN,  VERIFY,    PAY,    OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'socket:pod:sync':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'socket:pod:read':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'socket:pod:typing':            [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
 };
 
 let ts: TestServer;
@@ -239,6 +250,14 @@ async function podOfTarget(cell: Cell): Promise<string> {
 
 const canReachProcedures = (role: Role) =>
   !['anonymous', 'unverified', 'suspended', 'deleted'].includes(role);
+
+/** A pod of the target's that the caller has joined, where they can join at all. */
+async function podWithCaller(cell: Cell): Promise<string> {
+  const podId = await podOfTarget(cell);
+  if (canReachProcedures(cell.role))
+    await callProcedure(cell.http, { path: 'pods.join', type: 'mutation' }, { podId });
+  return podId;
+}
 const uniqueEmail = () => `new-${randomUUID().slice(0, 8)}@example.com`;
 
 /**
@@ -335,6 +354,10 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
   'pods.join': async (c) => ({ podId: await podOfTarget(c) }),
   'pods.leave': async (c) => ({ podId: await podOfTarget(c) }),
   'pods.answer': async (c) => ({ podId: await podOfTarget(c), memberId: c.target.id, approve: true }),
+  'pods.messages': async (c) => ({ podId: await podWithCaller(c) }),
+  'pods.send': async (c) => ({ podId: await podWithCaller(c), clientId: randomUUID(), body: 'Hi all!' }),
+  'pods.sync': async (c) => ({ podId: await podWithCaller(c), after: 0 }),
+  'pods.read': async (c) => ({ podId: await podWithCaller(c) }),
   'favorites.toggle': (c) => ({ memberId: c.target.id }),
   'favorites.remove': (c) => ({ memberId: c.target.id }),
   'reports.create': (c) => ({ memberId: c.target.id, reason: 'harassment' }),
@@ -346,6 +369,10 @@ const VALID_EVENT_INPUT: Record<keyof ClientToServerEvents, (cell: Cell) => unkn
   'message:sync': () => ({ after: 0 }),
   'conversation:read': (c) => ({ conversationId: c.conversationId }),
   typing: (c) => ({ conversationId: c.conversationId }),
+  'pod:send': async (c) => ({ podId: await podWithCaller(c), clientId: randomUUID(), body: 'Hi all!' }),
+  'pod:sync': async (c) => ({ podId: await podWithCaller(c), after: 0 }),
+  'pod:read': async (c) => ({ podId: await podWithCaller(c) }),
+  'pod:typing': async (c) => ({ podId: await podWithCaller(c) }),
 };
 
 /** A handshake refusal's i18n key as the code the matching procedure would answer. */

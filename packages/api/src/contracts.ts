@@ -1,5 +1,5 @@
 import type { StoredMessage } from '@amiko/db';
-import type { CafeLevel, Interest, Language, PodJoinRule, PodKind, PodRole } from '@amiko/core';
+import type { CafeLevel, Interest, Language, PodJoinRule, PodKind, PodReadMark, PodRole } from '@amiko/core';
 
 // What crosses the wire: the shapes the API answers and the socket events carry, in one module that the
 // services and the socket contract (socket-events.ts) both import, so neither has to import the other.
@@ -88,4 +88,62 @@ export interface PodView {
   requested: boolean;
   /** For the pod's starter and hosts: who asks to join, oldest first. */
   requests: PodMemberView[];
+}
+
+// The pod's chat (issue 34): services/pods-chat.ts.
+
+/** A stored message of a pod's chat; createdAt in epoch milliseconds. */
+export interface PodMessageView {
+  id: number;
+  podId: string;
+  senderId: string;
+  clientId: string;
+  body: string;
+  createdAt: number;
+}
+
+export interface PodSendResult {
+  message: PodMessageView;
+  /** False when the clientId was already stored: the send was a repeat and nothing new was stored. */
+  created: boolean;
+}
+
+export type { PodReadMark };
+
+/**
+ * A page of a pod's chat, oldest first. `senders` names everyone who wrote a message of the page as the
+ * viewer may see them (first name and photo; a deleted member's placeholder for who can no longer be named),
+ * members who have left included. `reads` are the read marks of the pod's members the viewer sees ("Seen by"
+ * is seenByCount of @amiko/core over them); `myReadUpTo` is the viewer's own.
+ */
+export interface PodThreadPage {
+  messages: PodMessageView[];
+  hasMore: boolean;
+  senders: PeerView[];
+  reads: PodReadMark[];
+  myReadUpTo: number | null;
+}
+
+/** A page of a pod's replay: its messages after an id, ascending. Ask again after the last id while `more`. */
+export interface PodSyncResult {
+  messages: PodMessageView[];
+  more: boolean;
+  senders: PeerView[];
+}
+
+/** A member of a pod has read its messages up to a message id. */
+export interface PodReadEvent {
+  podId: string;
+  readerId: string;
+  upTo: number;
+}
+
+/**
+ * The member's unread pods as the server counts them: how many of their pods have a message after their read
+ * mark (not their own, nor of anyone they blocked or who blocked them), and per pod how many, up to
+ * POD_UNREAD_MAX.
+ */
+export interface PodUnreadState {
+  unreadPods: number;
+  pods: { podId: string; unread: number }[];
 }

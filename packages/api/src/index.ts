@@ -82,6 +82,7 @@ export { typingRecipient } from './services/messaging/conversations.ts';
 export { publishUnread, readConversation, unreadState } from './services/messaging/read.ts';
 export { send, type Sender } from './services/messaging/send.ts';
 export { sync } from './services/messaging/sync.ts';
+export { podTypingAudience, podUnreadState, readPod, sendToPod, syncPod } from './services/pods-chat.ts';
 export type * from './contracts.ts';
 export type * from './socket-events.ts';
 export { CLIENT_EVENT_SCHEMAS, CLIENT_EVENTS } from './socket-events.ts';

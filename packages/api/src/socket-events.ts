@@ -2,9 +2,28 @@
 // the tests, the benchmark). Clients import the types with `import type`; the values, CLIENT_EVENT_SCHEMAS
 // and CLIENT_EVENTS, are for the server (which validates each payload with its schema) and the security
 // suite (which enumerates the events and fuzzes their schemas).
-import { markReadSchema, sendMessageSchema, syncSchema, typingSchema, type AppErrorCode } from '@amiko/core';
+import {
+  markReadSchema,
+  podReadSchema,
+  podSendSchema,
+  podSyncSchema,
+  podTargetSchema,
+  sendMessageSchema,
+  syncSchema,
+  typingSchema,
+  type AppErrorCode,
+} from '@amiko/core';
 import type { z } from 'zod';
-import type { ConversationReadEvent, MessageView, SyncResult, UnreadState } from './contracts.ts';
+import type {
+  ConversationReadEvent,
+  MessageView,
+  PodMessageView,
+  PodReadEvent,
+  PodSyncResult,
+  PodUnreadState,
+  SyncResult,
+  UnreadState,
+} from './contracts.ts';
 
 /** What an acknowledgement carries: the result, or the refusal as a stable code and an i18n key. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { appCode: AppErrorCode; message: string } };
@@ -27,6 +46,23 @@ export interface ClientToServerEvents {
   ) => void;
   /** "I am typing" in a conversation; send at most every few seconds while typing. */
   typing: (input: { conversationId: string }) => void;
+  /**
+   * Sends a message to a pod the member is in (issue 34), as message:send: wait for the ack, and without one
+   * send again with the same clientId.
+   */
+  'pod:send': (
+    input: { podId: string; clientId: string; body: string },
+    ack: (result: Ack<PodMessageView>) => void,
+  ) => void;
+  /** A pod's messages after a message id; used after each (re)connect, for each of the member's pods. */
+  'pod:sync': (input: { podId: string; after: number }, ack: (result: Ack<PodSyncResult>) => void) => void;
+  /** Moves the member's read mark in a pod forward, up to a message id (default: all there are). */
+  'pod:read': (
+    input: { podId: string; upTo?: number },
+    ack?: (result: Ack<{ upTo: number | null }>) => void,
+  ) => void;
+  /** "I am typing" in a pod; send at most every few seconds while typing. */
+  'pod:typing': (input: { podId: string }, ack?: (result: Ack<null>) => void) => void;
 }
 
 /**
@@ -40,6 +76,10 @@ const schemas = {
   'message:sync': syncSchema,
   'conversation:read': markReadSchema,
   typing: typingSchema,
+  'pod:send': podSendSchema,
+  'pod:sync': podSyncSchema,
+  'pod:read': podReadSchema,
+  'pod:typing': podTargetSchema,
 } satisfies { [E in keyof ClientToServerEvents]: z.ZodType };
 /** An event's payload after validation. */
 export type ClientEventInput<E extends keyof ClientToServerEvents> = z.output<(typeof schemas)[E]>;
@@ -65,6 +105,17 @@ export interface ServerToClientEvents {
    * reconnect), after a message to them, after they read a conversation on any device, after a deletion.
    */
   'unread:changed': (state: UnreadState) => void;
+  /** A stored message of one of the member's pods (from anyone they see there, or their own from any device). */
+  'pod:message': (message: PodMessageView) => void;
+  /** A member of one of the member's pods moved their read mark ("Seen by"). */
+  'pod:read': (event: PodReadEvent) => void;
+  /** A member of one of the member's pods is typing there. */
+  'pod:typing': (event: { podId: string; memberId: string }) => void;
+  /**
+   * The member's unread pods as the server counts them: on connecting, after a pod message to them, after
+   * they read a pod on any device.
+   */
+  'pod:unread': (state: PodUnreadState) => void;
 }
 
 /** What the server keeps about each socket, from its handshake. */

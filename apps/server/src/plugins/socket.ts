@@ -1,8 +1,13 @@
 import {
   AppError,
   CLIENT_EVENT_SCHEMAS,
+  podTypingAudience,
+  podUnreadState,
   readConversation,
+  readPod,
   send,
+  sendToPod,
+  syncPod,
   sessionEndingActionsSince,
   stampActivity,
   sync,
@@ -349,6 +354,10 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
       unreadState(deps, memberId).then((state) => socket.emit('unread:changed', state)),
       (error) => deps.log.error({ err: error }, 'unread state not sent'),
     );
+    work.track(
+      podUnreadState(deps, memberId).then((state) => socket.emit('pod:unread', state)),
+      (error) => deps.log.error({ err: error }, 'unread pods not sent'),
+    );
 
     socket.on(
       'message:send',
@@ -380,6 +389,42 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
         const other = await typingRecipient(deps, memberId, input.conversationId);
         if (other)
           io.to(memberRoom(other)).emit('typing', { conversationId: input.conversationId, memberId });
+        return null;
+      }),
+    );
+
+    // Pods (issue 34): the same service functions as pods.send, pods.sync and pods.read.
+    socket.on(
+      'pod:send',
+      handle(context, socket, 'pod:send', async (input) => {
+        const sender = { id: memberId, canMessage: socket.data.canMessage };
+        const { message } = await sendToPod(deps, sender, input, { exceptSocket: socket.id });
+        socket.data.canMessage = true; // access only grows: no need to look again
+        return message;
+      }),
+    );
+
+    socket.on(
+      'pod:sync',
+      handle(context, socket, 'pod:sync', (input) => syncPod(deps, memberId, input)),
+    );
+
+    socket.on(
+      'pod:read',
+      handle(context, socket, 'pod:read', (input) => readPod(deps, memberId, input)),
+    );
+
+    let lastPodTypingAt = 0;
+    socket.on(
+      'pod:typing',
+      handle(context, socket, 'pod:typing', async (input) => {
+        const now = Date.now();
+        if (now - lastPodTypingAt < TYPING_INTERVAL_MS) return null;
+        lastPodTypingAt = now;
+        // Only a member of the pod (NOT_FOUND otherwise), to the others there who see them.
+        const others = await podTypingAudience(deps, memberId, input.podId);
+        if (others.length > 0)
+          io.to(others.map(memberRoom)).emit('pod:typing', { podId: input.podId, memberId });
         return null;
       }),
     );

@@ -1,5 +1,23 @@
-import { podFiltersSchema, podInputSchema, podRequestAnswerSchema, podTargetSchema } from '@amiko/core';
+import {
+  canMessage,
+  podFiltersSchema,
+  podInputSchema,
+  podReadSchema,
+  podRequestAnswerSchema,
+  podSendSchema,
+  podSyncSchema,
+  podTargetSchema,
+  podThreadSchema,
+} from '@amiko/core';
 import { answerRequest, findPods, getPod, joinPod, leavePod, myPods, startPod } from '../services/pods.ts';
+import {
+  podThread,
+  podUnreadState,
+  publishPodUnread,
+  readPod,
+  sendToPod,
+  syncPod,
+} from '../services/pods-chat.ts';
 import { router, verifiedProcedure } from '../trpc.ts';
 
 // Pods (issue 34): joining and reading need a verified member with a finished profile (the services check
@@ -15,6 +33,30 @@ export const podsRouter = router({
   get: verifiedProcedure
     .input(podTargetSchema)
     .query(({ ctx, input }) => getPod(ctx.deps, ctx.member.id, input.podId, ctx.language)),
+
+  // The pod's chat (services/pods-chat.ts), for its members only (NOT_FOUND to anyone else, as pods.get).
+  // The socket offers the same as pod:send, pod:sync and pod:read (apps/server/src/plugins/socket.ts).
+  /** A page of the pod's chat, oldest first; older pages with `before`; with the senders and read marks. */
+  messages: verifiedProcedure
+    .input(podThreadSchema)
+    .query(({ ctx, input }) => podThread(ctx.deps, ctx.member.id, input)),
+  /** Writing follows the messaging rule (paid or early access): PAYMENT_REQUIRED otherwise, as messages.send. */
+  send: verifiedProcedure
+    .input(podSendSchema)
+    .mutation(({ ctx, input }) =>
+      sendToPod(ctx.deps, { id: ctx.member.id, canMessage: canMessage(ctx.member) }, input),
+    ),
+  /** A page of the pod's messages after an id (ask again after its last id while `more`). */
+  sync: verifiedProcedure
+    .input(podSyncSchema)
+    .query(({ ctx, input }) => syncPod(ctx.deps, ctx.member.id, input)),
+  /** Moves the member's read mark forward: { upTo }, null when nothing changed. */
+  read: verifiedProcedure
+    .input(podReadSchema)
+    .mutation(({ ctx, input }) => readPod(ctx.deps, ctx.member.id, input)),
+  /** How many of the member's pods have unread messages, and how many each (also pushed as pod:unread). */
+  unread: verifiedProcedure.query(({ ctx }) => podUnreadState(ctx.deps, ctx.member.id)),
+
   start: verifiedProcedure
     .input(podInputSchema)
     .mutation(({ ctx, input }) => startPod(ctx.deps, ctx.member.id, input, ctx.language)),
@@ -25,6 +67,8 @@ export const podsRouter = router({
   /** Leaves a pod, or withdraws a request to join it. */
   leave: verifiedProcedure.input(podTargetSchema).mutation(async ({ ctx, input }) => {
     await leavePod(ctx.deps, ctx.member.id, input.podId);
+    // Their devices stop counting the pod's unread messages.
+    await publishPodUnread(ctx.deps, ctx.member.id);
     return { ok: true as const };
   }),
   /** The starter or a host approves or declines a request to join. */

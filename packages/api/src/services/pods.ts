@@ -15,6 +15,7 @@ import type { PodMemberView, PodView } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
+import { latestPodMessage } from './pods-chat.ts';
 import { factsOf, firstName, may, NO_BLOCKS, seenBy, visibilityOf, type SeenMember } from './views.ts';
 
 // Pods (issue 34): small circles of members around an interest or a language, near each other or online.
@@ -366,7 +367,13 @@ export async function joinPod(deps: Deps, memberId: string, podId: string): Prom
       await tx.insert(t.podRequests).values({ podId, memberId, createdAt: new Date() }).onConflictDoNothing();
       return 'requested';
     }
-    await tx.insert(t.podMembers).values({ podId, memberId, role: 'member', joinedAt: new Date() });
+    await tx.insert(t.podMembers).values({
+      podId,
+      memberId,
+      role: 'member',
+      joinedAt: new Date(),
+      lastReadMessageId: latestPodMessage(deps.database, podId),
+    });
     return 'joined';
   });
 }
@@ -415,7 +422,13 @@ export async function answerRequest(
     if ((await headcountOf(tx, deps, podId)) >= pod!.sizeLimit)
       throw appError('CONFLICT', 'pods:errors.full');
     await assertRoomForAnotherPod(tx, deps, memberId, 'pods:errors.theyHaveTooManyPods');
-    await tx.insert(t.podMembers).values({ podId, memberId, role: 'member', joinedAt: new Date() });
+    await tx.insert(t.podMembers).values({
+      podId,
+      memberId,
+      role: 'member',
+      joinedAt: new Date(),
+      lastReadMessageId: latestPodMessage(deps.database, podId),
+    });
   });
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAFE_LEVELS, INTERESTS, LANGUAGES } from '../catalogs.ts';
 import { NEAR_ME_DISTANCES } from './community.ts';
 import { idSchema, plainText, requiredText } from './common.ts';
+import { messageBodySchema, messageIdSchema } from './messages.ts';
 import { placeIdSchema } from './places.ts';
 
 // Pods (issue 34): small circles of members who share an interest, or a language café, near each other or
@@ -114,3 +115,41 @@ export const podRemovalSchema = z.object({
   memberId: idSchema,
   reason: requiredText(500, 'pods:errors.reasonRequired', { multiline: true }),
 });
+
+// The pod's chat (issue 34): the one-to-one chat's terms (a client id per message, replay after an id), for
+// the pod's members only.
+
+/** One message to a pod. `clientId` as in sendMessageSchema: a repeat with the same id never stores a copy. */
+export const podSendSchema = z.object({
+  podId: idSchema,
+  clientId: z.uuid(),
+  body: messageBodySchema,
+});
+export type PodSendInput = z.output<typeof podSendSchema>;
+
+/** A page of a pod's chat, oldest first: the newest, or the one before a message id. */
+export const podThreadSchema = z.object({
+  podId: idSchema,
+  before: messageIdSchema.optional(),
+  limit: z.number().int().min(1).max(100).default(30),
+});
+
+/** A pod's messages after a message id (after a reconnect), a page at a time. */
+export const podSyncSchema = z.object({ podId: idSchema, after: messageIdSchema });
+
+/** The reader has seen the pod's messages up to a message id (default: all there are now). */
+export const podReadSchema = z.object({ podId: idSchema, upTo: messageIdSchema.optional() });
+
+/** A member's read mark in a pod: every message up to this id is read. */
+export interface PodReadMark {
+  memberId: string;
+  upTo: number;
+}
+
+/** "Seen by N": the members other than its sender whose read mark has reached the message. */
+export function seenByCount(
+  marks: readonly PodReadMark[],
+  message: { id: number; senderId: string },
+): number {
+  return marks.filter((mark) => mark.memberId !== message.senderId && mark.upTo >= message.id).length;
+}

@@ -1,0 +1,440 @@
+import { canMessage, type PodReadMark, type PodSendInput } from '@amiko/core';
+import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
+import { and, asc, desc, eq, gt, isNull, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+// Db is typed as PostgreSQL's query builder for both dialects (packages/db/src/client.ts), and so is a
+// subquery of it.
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type {
+  PeerView,
+  PodMessageView,
+  PodSendResult,
+  PodSyncResult,
+  PodThreadPage,
+  PodUnreadState,
+} from '../contracts.ts';
+import type { Deps } from '../context.ts';
+import { AppError, appError } from '../errors.ts';
+import type { Sender } from './messaging/send.ts';
+import { statementsOf as messagingStatements } from './messaging/store.ts';
+import { PAGE_TEXT_BYTES, SYNC_PAGE_SIZE } from './messaging/sync.ts';
+import { firstName, may, seenBy, type SeenMember } from './views.ts';
+
+// A pod's chat (issue 34), on the one-to-one chat's terms: a message is stored before it is delivered (to
+// every member of the pod, through the realtime fan-out, in every process), a client's id per message makes
+// a repeat harmless, and a member replays a pod after the last id they saw. Members only; writing follows
+// the messaging rule (paid or early access). A block between two members hides each one's messages, typing
+// and read marks from the other, both ways. Read state is one watermark per member (pod_members.
+// last_read_message_id): unread is what comes after it, "Seen by" counts the marks that have passed a
+// message. docs/decisions.md, "Pods".
+//
+// Ids of one pod become visible in increasing order: a send takes the pod's row lock (lockPod) before it
+// draws its id, as one-to-one sends take the members' (docs/decisions.md, "Message ids in commit order");
+// so replay is per pod, after the last id the member saw of that pod.
+
+/** A pod's unread messages are counted up to this many (a page); the UI shows more as "99+". */
+export const POD_UNREAD_MAX = 100;
+
+const ph = (name: string) => sql.placeholder(name);
+
+type PodMessageRow = Omit<PodMessageView, 'createdAt'> & { createdAt: Date };
+
+function toView({ createdAt, ...rest }: PodMessageRow): PodMessageView {
+  return { ...rest, createdAt: createdAt.getTime() };
+}
+
+/** A column spelled out with its table: drizzle leaves columns unqualified in a one-table query. */
+const col = (table: SQL | unknown, name: string) => sql`${table}.${sql.identifier(name)}`;
+
+function buildStatements(database: Database) {
+  const { t } = database;
+  const m = t.podMessages;
+  const pm = t.podMembers;
+  /** No block in either direction between `me` and `other`. */
+  const noBlockBetween = (me: unknown, other: SQL) =>
+    sql`not exists (select 1 from ${t.blocks} where (${col(t.blocks, 'blocker_id')} = ${me} and ${col(t.blocks, 'blocked_id')} = ${other}) or (${col(t.blocks, 'blocker_id')} = ${other} and ${col(t.blocks, 'blocked_id')} = ${me}))`;
+  const columns = {
+    id: m.id,
+    podId: m.podId,
+    senderId: m.senderId,
+    clientId: m.clientId,
+    body: m.body,
+    createdAt: m.createdAt,
+  };
+  const sized = { ...columns, bytes: sql<number>`octet_length(${m.body})`.as('bytes') };
+  /** As messaging's pages: at most `limit` messages, those past PAGE_TEXT_BYTES of text without it. */
+  const withinTextBudget = (
+    db: Db,
+    page: SubqueryWithSelection<typeof sized, 'page'>,
+    order: 'asc' | 'desc',
+  ) => {
+    const byId = order === 'asc' ? sql`${page.id}` : sql`${page.id} desc`;
+    return db
+      .select({
+        id: page.id,
+        podId: page.podId,
+        senderId: page.senderId,
+        clientId: page.clientId,
+        createdAt: page.createdAt,
+        body: sql<
+          string | null
+        >`case when sum(${page.bytes}) over (order by ${byId}) - ${page.bytes} < ${ph('budget')} then ${page.body} end`,
+      })
+      .from(page)
+      .orderBy(order === 'asc' ? asc(page.id) : desc(page.id));
+  };
+  const visibleTo = noBlockBetween(ph('me'), col(m, 'sender_id'));
+
+  return {
+    /** The member's place in an open pod, and their read mark; no row: not in it (or it is closed). */
+    membership: preparedPerConnection(database, 'pod_chat_membership', (db) =>
+      db
+        .select({ role: pm.role, lastRead: pm.lastReadMessageId })
+        .from(pm)
+        .innerJoin(t.pods, eq(t.pods.id, pm.podId))
+        .where(and(eq(pm.podId, ph('pod')), eq(pm.memberId, ph('me')), isNull(t.pods.closedAt))),
+    ),
+    byClientId: preparedPerConnection(database, 'pod_chat_by_client_id', (db) =>
+      db
+        .select(columns)
+        .from(m)
+        .where(and(eq(m.senderId, ph('sender')), eq(m.clientId, ph('client')))),
+    ),
+    /** The members of a pod who see `about` there: nobody who blocked them or whom they blocked. */
+    audience: preparedPerConnection(database, 'pod_chat_audience', (db) =>
+      db
+        .select({ memberId: pm.memberId })
+        .from(pm)
+        .where(and(eq(pm.podId, ph('pod')), noBlockBetween(ph('about'), col(pm, 'member_id')))),
+    ),
+    marks: preparedPerConnection(database, 'pod_chat_marks', (db) =>
+      db
+        .select({ memberId: pm.memberId, upTo: pm.lastReadMessageId })
+        .from(pm)
+        .where(and(eq(pm.podId, ph('pod')), isNotNull(pm.lastReadMessageId))),
+    ),
+    thread: preparedPerConnection(database, 'pod_chat_thread', (db) =>
+      withinTextBudget(
+        db,
+        db
+          .select(sized)
+          .from(m)
+          .where(and(eq(m.podId, ph('pod')), lt(m.id, ph('before')), visibleTo))
+          .orderBy(desc(m.id))
+          .limit(ph('limit'))
+          .as('page'),
+        'desc',
+      ),
+    ),
+    sync: preparedPerConnection(database, 'pod_chat_sync', (db) =>
+      withinTextBudget(
+        db,
+        db
+          .select(sized)
+          .from(m)
+          .where(and(eq(m.podId, ph('pod')), gt(m.id, ph('after')), visibleTo))
+          .orderBy(asc(m.id))
+          .limit(ph('limit'))
+          .as('page'),
+        'asc',
+      ),
+    ),
+    /**
+     * The member's open pods, each with the messages after their read mark that count as unread (not their
+     * own, nobody's they blocked or who blocked them), up to POD_UNREAD_MAX: a range of the (pod_id, id)
+     * index per pod, never more than a page of it.
+     */
+    unread: preparedPerConnection(database, 'pod_chat_unread', (db) =>
+      db
+        .select({
+          podId: pm.podId,
+          unread:
+            sql<number>`(select count(*) from (select 1 from ${m} where ${col(m, 'pod_id')} = ${col(pm, 'pod_id')} and ${col(m, 'id')} > coalesce(${col(pm, 'last_read_message_id')}, 0) and ${col(m, 'sender_id')} <> ${ph('me')} and ${visibleTo} limit ${POD_UNREAD_MAX}) as ${sql.identifier('unread_page')})`.mapWith(
+              Number,
+            ),
+        })
+        .from(pm)
+        .innerJoin(t.pods, eq(t.pods.id, pm.podId))
+        .where(and(eq(pm.memberId, ph('me')), isNull(t.pods.closedAt)))
+        .orderBy(asc(pm.podId)),
+    ),
+  };
+}
+
+const statementsOf = perDatabase(buildStatements);
+
+/**
+ * The newest message of a pod, as an SQL value: the read mark of a member who joins now (what was said
+ * before they came is not unread for them; it is there to read).
+ */
+export function latestPodMessage(database: Database, podId: string): SQL<number | null> {
+  const m = database.t.podMessages;
+  return sql<number | null>`(select max(${col(m, 'id')}) from ${m} where ${col(m, 'pod_id')} = ${podId})`;
+}
+
+/** The member's place in an open pod; NOT_FOUND (as pods.get answers) when they are not in it. */
+async function membershipOf(deps: Deps, connection: Db, memberId: string, podId: string) {
+  const [row] = await statementsOf(deps.database)
+    .membership(connection)
+    .execute({ pod: podId, me: memberId });
+  if (!row) throw appError('NOT_FOUND', 'pods:errors.notFound');
+  return row;
+}
+
+/** The members of a pod who see `aboutId` there (their own devices included). */
+async function audienceOf(deps: Deps, podId: string, aboutId: string): Promise<string[]> {
+  const rows = await statementsOf(deps.database)
+    .audience(deps.database.db)
+    .execute({ pod: podId, about: aboutId });
+  return rows.map((r) => r.memberId);
+}
+
+/** Whether a member may write now: the messaging rule (paid or early access) on their row. */
+async function hasMessagingAccess(deps: Deps, memberId: string): Promise<boolean> {
+  const [row] = await messagingStatements(deps.database).access(deps.database.db).execute({ id: memberId });
+  return row !== undefined && canMessage(row);
+}
+
+/**
+ * Sends a message to a pod, for both transports (pods.send and the socket's pod:send): access as in
+ * one-to-one chat (the same PAYMENT_REQUIRED, so the client keeps the draft across the payment), store, then
+ * tell every member of the pod who sees the sender. A repeat is published again: the first attempt may have
+ * been stored by a process that died before it could tell anyone; clients ignore ids they already have.
+ */
+export async function sendToPod(
+  deps: Deps,
+  sender: Sender,
+  input: PodSendInput,
+  origin: { exceptSocket?: string } = {},
+): Promise<PodSendResult> {
+  if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
+    throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
+  const result = await storePodMessage(deps, sender.id, input);
+  await publishPodMessage(deps, result.message, origin.exceptSocket);
+  return result;
+}
+
+/**
+ * Stores a message from `senderId` (whose access the caller has checked) in the pod, if they are in it. A
+ * repeat of a stored clientId returns the stored message with created: false, also when the limit, or their
+ * having left, would now refuse it: it was accepted once.
+ */
+async function storePodMessage(deps: Deps, senderId: string, input: PodSendInput): Promise<PodSendResult> {
+  const { database } = deps;
+  const s = statementsOf(database);
+  const earlier = async (): Promise<PodSendResult | null> => {
+    const [row] = await s.byClientId(database.db).execute({ sender: senderId, client: input.clientId });
+    return row ? { message: toView(row), created: false } : null;
+  };
+  try {
+    await deps.limiter.check('message:account', senderId);
+  } catch (error) {
+    const repeat = await earlier();
+    if (repeat) return repeat;
+    if (error instanceof AppError && error.appCode === 'RATE_LIMITED')
+      throw appError('RATE_LIMITED', 'messages:errors.tooFast');
+    throw error;
+  }
+  const { t } = database;
+  try {
+    return await database.transaction(async (tx) => {
+      // The pod's lock before the id is drawn: the pod's ids become visible in increasing order, and a
+      // leave (which takes the same lock) is either before this send or after it.
+      await lockPod(database, tx, input.podId);
+      await membershipOf(deps, tx, senderId, input.podId);
+      const [stored] = await tx
+        .insert(t.podMessages)
+        .values({
+          podId: input.podId,
+          senderId,
+          clientId: input.clientId,
+          body: input.body,
+          createdAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning({
+          id: t.podMessages.id,
+          podId: t.podMessages.podId,
+          senderId: t.podMessages.senderId,
+          clientId: t.podMessages.clientId,
+          body: t.podMessages.body,
+          createdAt: t.podMessages.createdAt,
+        });
+      if (stored) return { message: toView(stored), created: true };
+      const [row] = await s.byClientId(tx).execute({ sender: senderId, client: input.clientId });
+      return { message: toView(row!), created: false };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.appCode === 'NOT_FOUND') {
+      const repeat = await earlier();
+      if (repeat) return repeat;
+    }
+    throw error;
+  }
+}
+
+/** Tells every member of the pod who sees the sender (every device), and them their unread pods. */
+async function publishPodMessage(deps: Deps, message: PodMessageView, exceptSocket?: string): Promise<void> {
+  const members = await audienceOf(deps, message.podId, message.senderId);
+  deps.realtime.emitTo({ members, exceptSocket }, 'pod:message', message);
+  for (const member of members) if (member !== message.senderId) void publishPodUnread(deps, member);
+}
+
+/** Who wrote the messages, as the viewer may name them: first name and photo, or a deleted member. */
+function sendersOf(messages: PodMessageView[], seen: Map<string, SeenMember>): PeerView[] {
+  return [...new Set(messages.map((m) => m.senderId))].map((id) => {
+    const { name, avatarUrl, deleted } = seen.get(id)!;
+    return { id, name: firstName(name), avatarUrl, deleted };
+  });
+}
+
+/** The messages of a page as read (one more than `size`, those past the text budget without text). */
+function pageOf(rows: (Omit<PodMessageRow, 'body'> & { body: string | null })[], size: number) {
+  const cut = rows.findIndex((row) => row.body === null);
+  const kept = rows.slice(0, Math.min(size, cut === -1 ? rows.length : cut));
+  return {
+    messages: kept.map(({ body, ...row }) => toView({ ...row, body: body ?? '' })),
+    more: rows.length > kept.length,
+  };
+}
+
+/**
+ * A page of a pod's chat for one of its members, oldest first: the newest, or the one before a message id.
+ * Messages of anyone the viewer blocked or who blocked them are left out; so are their read marks.
+ */
+export async function podThread(
+  deps: Deps,
+  viewerId: string,
+  input: { podId: string; before?: number | undefined; limit: number },
+): Promise<PodThreadPage> {
+  const { database } = deps;
+  const s = statementsOf(database);
+  const me = await membershipOf(deps, database.db, viewerId, input.podId);
+  const [rows, marks] = await Promise.all([
+    s.thread(database.db).execute({
+      pod: input.podId,
+      me: viewerId,
+      before: input.before ?? Number.MAX_SAFE_INTEGER,
+      limit: input.limit + 1,
+      budget: PAGE_TEXT_BYTES,
+    }),
+    s.marks(database.db).execute({ pod: input.podId }),
+  ]);
+  const { messages, more } = pageOf(rows, input.limit);
+  messages.reverse();
+  const seen = await seenBy(database, viewerId, [
+    ...messages.map((m) => m.senderId),
+    ...marks.map((m) => m.memberId),
+  ]);
+  const reads: PodReadMark[] = marks
+    .filter((m) => m.memberId === viewerId || may(seen.get(m.memberId)!.visibility, 'reach'))
+    .map((m) => ({ memberId: m.memberId, upTo: m.upTo! }));
+  return {
+    messages,
+    hasMore: more,
+    senders: sendersOf(messages, seen),
+    reads,
+    myReadUpTo: me.lastRead,
+  };
+}
+
+/** Replay, for both transports: a page of a pod's messages after an id, for one of its members. */
+export async function syncPod(
+  deps: Deps,
+  memberId: string,
+  input: { podId: string; after: number },
+): Promise<PodSyncResult> {
+  const { database } = deps;
+  await deps.limiter.check('sync:account', memberId);
+  await membershipOf(deps, database.db, memberId, input.podId);
+  const rows = await statementsOf(database)
+    .sync(database.db)
+    .execute({
+      pod: input.podId,
+      me: memberId,
+      after: input.after,
+      limit: SYNC_PAGE_SIZE + 1,
+      budget: PAGE_TEXT_BYTES,
+    });
+  const { messages, more } = pageOf(rows, SYNC_PAGE_SIZE);
+  const seen = await seenBy(
+    database,
+    memberId,
+    messages.map((m) => m.senderId),
+  );
+  return { messages, more, senders: sendersOf(messages, seen) };
+}
+
+/**
+ * Moves the member's read mark in a pod forward, to `upTo` (default: the pod's newest message), never past the
+ * newest message there is nor back. Tells the pod's members who see the reader ("Seen by") and the reader's
+ * devices their unread pods. `upTo` null: nothing changed.
+ */
+export async function readPod(
+  deps: Deps,
+  memberId: string,
+  input: { podId: string; upTo?: number | undefined },
+): Promise<{ upTo: number | null }> {
+  const { database } = deps;
+  const pm = database.t.podMembers;
+  const m = database.t.podMessages;
+  await deps.limiter.check('read:account', memberId);
+  await membershipOf(deps, database.db, memberId, input.podId);
+  const mark = sql<number>`(select max(${col(m, 'id')}) from ${m} where ${col(m, 'pod_id')} = ${input.podId} and ${col(m, 'id')} <= ${input.upTo ?? Number.MAX_SAFE_INTEGER})`;
+  // One conditional UPDATE: of two reads at once, the later mark wins whatever order they commit in.
+  const [moved] = await database.db
+    .update(pm)
+    .set({ lastReadMessageId: mark })
+    .where(
+      and(
+        eq(pm.podId, input.podId),
+        eq(pm.memberId, memberId),
+        sql`coalesce(${col(pm, 'last_read_message_id')}, 0) < ${mark}`,
+      ),
+    )
+    .returning({ upTo: pm.lastReadMessageId });
+  if (!moved || moved.upTo === null) return { upTo: null };
+  const members = await audienceOf(deps, input.podId, memberId);
+  deps.realtime.emitTo({ members }, 'pod:read', { podId: input.podId, readerId: memberId, upTo: moved.upTo });
+  await publishPodUnread(deps, memberId);
+  return { upTo: moved.upTo };
+}
+
+/** Whom a member's "typing" in a pod reaches: the others there who see them. NOT_FOUND to a non-member. */
+export async function podTypingAudience(deps: Deps, memberId: string, podId: string): Promise<string[]> {
+  await membershipOf(deps, deps.database.db, memberId, podId);
+  return (await audienceOf(deps, podId, memberId)).filter((id) => id !== memberId);
+}
+
+/** The member's unread pods, as the server counts them (no client adds up events). */
+export async function podUnreadState(deps: Deps, memberId: string): Promise<PodUnreadState> {
+  const { database } = deps;
+  const rows = await statementsOf(database).unread(database.db).execute({ me: memberId });
+  return {
+    unreadPods: rows.filter((r) => r.unread > 0).length,
+    pods: rows.map((r) => ({ podId: r.podId, unread: r.unread })),
+  };
+}
+
+// The member's latest publication in this process: the next starts after it, so a state read earlier never
+// reaches the devices after one read later (as publishUnread does for conversations).
+const podUnreadPublications = new Map<string, Promise<void>>();
+
+/**
+ * Sends every device of the member their unread pods: after a pod message to them, after they read a pod,
+ * after they leave one, and to each socket when it connects.
+ */
+export function publishPodUnread(deps: Deps, memberId: string): Promise<void> {
+  const previous = podUnreadPublications.get(memberId) ?? Promise.resolve();
+  const publication = previous.then(async () => {
+    try {
+      deps.realtime.emitTo(memberId, 'pod:unread', await podUnreadState(deps, memberId));
+    } catch (error) {
+      deps.log.error({ err: error, memberId }, 'unread pods not published');
+    }
+  });
+  podUnreadPublications.set(memberId, publication);
+  void publication.then(() => {
+    if (podUnreadPublications.get(memberId) === publication) podUnreadPublications.delete(memberId);
+  });
+  return publication;
+}
