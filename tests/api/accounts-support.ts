@@ -14,16 +14,19 @@ export interface DevMail {
   createdAt: string;
 }
 
-/** The dev mailbox of a test server (/dev/mail.json), newest first. */
-export async function mailbox(ts: TestServer): Promise<DevMail[]> {
-  const response = await fetch(`${ts.url}/dev/mail.json`);
+/** The dev mailbox of a test server (/dev/mail.json), newest first; only the mails to `to` when given. */
+export async function mailbox(ts: TestServer, to?: string): Promise<DevMail[]> {
+  const query = to === undefined ? '' : `?${new URLSearchParams({ to })}`;
+  const response = await fetch(`${ts.url}/dev/mail.json${query}`);
   expect(response.status).toBe(200);
   return (await response.json()) as DevMail[];
 }
 
 /** Every mail to an address, newest first. */
 export async function mailsTo(ts: TestServer, to: string): Promise<DevMail[]> {
-  return (await mailbox(ts)).filter((m) => m.to === to);
+  const mails = await mailbox(ts, to);
+  expect(mails.every((m) => m.to === to)).toBe(true);
+  return mails;
 }
 
 /** The newest mail to an address; fails the test when there is none. */

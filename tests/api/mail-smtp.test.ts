@@ -137,6 +137,23 @@ describe('the dev mailbox', () => {
     }
   });
 
+  it('keeps one address’s mail with ?to=; a repeated key matches none', async () => {
+    const ts = await startTestServer();
+    try {
+      const first = await signUpMember(ts);
+      await signUpMember(ts);
+      expect((await mailbox(ts, first.email)).map((m) => m.to)).toEqual([first.email]);
+      const page = await (
+        await fetch(`${ts.url}/dev/mail?${new URLSearchParams({ to: first.email })}`)
+      ).text();
+      expect(page.split('<article>')).toHaveLength(2);
+      const twice = await fetch(`${ts.url}/dev/mail.json?to=${first.email}&to=${first.email}`);
+      expect(await twice.json()).toEqual([]);
+    } finally {
+      await ts.stop();
+    }
+  });
+
   it('is off in production', async () => {
     const ts = await startTestServer({ env: { NODE_ENV: 'production' } });
     try {

@@ -26,8 +26,8 @@ export interface AmikoProcess {
   database: TestDatabase;
   /** The server's output so far, for failure messages. */
   output(): string;
-  /** The dev mailbox, newest first (/dev/mail.json). */
-  mail(): Promise<Mail[]>;
+  /** The dev mailbox, newest first (/dev/mail.json), or only the mails to one address. */
+  mail(to?: string): Promise<Mail[]>;
   /** Waits for the newest mail to an address and returns it. */
   waitForMail(to: string, options?: { subject?: RegExp; after?: number; timeoutMs?: number }): Promise<Mail>;
   /** A connection to the same database, for arranging state the UI cannot create quickly. */
@@ -81,7 +81,10 @@ export async function spawnAmiko(
   });
   let connection: Database | null = null;
 
-  const mail = async (): Promise<Mail[]> => (await fetch(`${url}/dev/mail.json`)).json() as Promise<Mail[]>;
+  const mail = async (to?: string): Promise<Mail[]> => {
+    const query = to === undefined ? '' : `?${new URLSearchParams({ to })}`;
+    return (await fetch(`${url}/dev/mail.json${query}`)).json() as Promise<Mail[]>;
+  };
   return {
     url,
     listening,
@@ -92,9 +95,8 @@ export async function spawnAmiko(
     async waitForMail(to, { subject, after = 0, timeoutMs = 10_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = (await mail()).find(
-          (m) =>
-            m.to === to && (!subject || subject.test(m.subject)) && new Date(m.createdAt).getTime() >= after,
+        const found = (await mail(to)).find(
+          (m) => (!subject || subject.test(m.subject)) && new Date(m.createdAt).getTime() >= after,
         );
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);

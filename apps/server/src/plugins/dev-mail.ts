@@ -1,5 +1,5 @@
 import type { Database } from '@amiko/db';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 const escapeHtml = (value: string) =>
@@ -12,13 +12,21 @@ const escapeHtml = (value: string) =>
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
+/** `?to=<address>`: the mails to that address only. A repeated or empty key matches no address. */
+const recipientIn = (query: unknown): string | undefined => {
+  const to = (query as Record<string, unknown>).to;
+  if (to === undefined) return undefined;
+  return typeof to === 'string' ? to : '';
+};
+
 /**
  * The development mailbox: without SMTP every mail Amiko sends is listed here, newest first, and as JSON at
- * /dev/mail.json. Never registered in production.
+ * /dev/mail.json; `?to=` keeps one address's (a developer's own account among many test accounts, and the
+ * tests' wait for a mail, which asked for the whole mailbox every 100 ms). Never registered in production.
  */
 export function registerDevMail(app: FastifyInstance, database: Database) {
   const { db, t } = database;
-  const latest = () =>
+  const latest = (to: string | undefined) =>
     db
       .select({
         to: t.outgoingMail.to,
@@ -28,13 +36,14 @@ export function registerDevMail(app: FastifyInstance, database: Database) {
         createdAt: t.outgoingMail.createdAt,
       })
       .from(t.outgoingMail)
+      .where(to === undefined ? undefined : eq(t.outgoingMail.to, to))
       .orderBy(desc(t.outgoingMail.id))
       .limit(200);
 
-  app.get('/dev/mail.json', async () => latest());
+  app.get('/dev/mail.json', async (request) => latest(recipientIn(request.query)));
 
-  app.get('/dev/mail', async (_request, reply) => {
-    const mails = await latest();
+  app.get('/dev/mail', async (request, reply) => {
+    const mails = await latest(recipientIn(request.query));
     const items = mails
       .map(
         (m) =>
