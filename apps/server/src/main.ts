@@ -10,6 +10,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** How long a failed start waits for what did start to close before exiting anyway. */
+const FAILED_START_STOP_MS = 3_000;
+
 let server: ReturnType<typeof createServer>;
 try {
   server = createServer();
@@ -22,7 +25,12 @@ try {
   await server.start();
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error);
-  await server.stop().catch(() => undefined);
+  // What did start is closed, but a failed start exits within seconds whatever still holds on: once, under
+  // a loaded test run, this waited past a minute and the operator's one line never came.
+  await Promise.race([
+    server.stop().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FAILED_START_STOP_MS).unref()),
+  ]);
   fail(`could not start: ${reason}`);
 }
 

@@ -12,11 +12,14 @@ const escapeHtml = (value: string) =>
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-/** `?to=<address>`: the mails to that address only. A repeated or empty key matches no address. */
+/**
+ * `?to=<address>`: the mails to that address only. A repeated or empty key matches no address, nor does one
+ * with a NUL (no address has one, and PostgreSQL refuses it in a text parameter: the fuzz suite found a 500).
+ */
 const recipientIn = (query: unknown): string | undefined => {
   const to = (query as Record<string, unknown>).to;
   if (to === undefined) return undefined;
-  return typeof to === 'string' ? to : '';
+  return typeof to === 'string' && !to.includes('\0') ? to : '';
 };
 
 /**
