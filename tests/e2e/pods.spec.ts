@@ -3,8 +3,8 @@ import { expectAccessible } from './accessibility.ts';
 import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
 
-// Pods (issue 34, first slice): a member starts a pod in their town, another finds it near them, asks to
-// join and is approved; in German, a language café online is found and joined.
+// Pods (issue 34): a member starts a pod in their town, another finds it near them, asks to join, is
+// approved and they talk in the pod's chat live; in German, a language café online is found and joined.
 
 const MUNICH = 2867714;
 
@@ -85,9 +85,36 @@ test('a member starts a pod in Munich; a neighbour finds it, asks to join, is ap
   await expect(anna.getByTestId('pod-members')).toContainText('Ben');
   await expect(anna.getByTestId('pod-request')).toHaveCount(0);
 
-  // Ben is in it now; he leaves, and it is no longer among his pods.
+  // Anna writes in the pod's chat while Ben is elsewhere: the Pods link's dot and the tab's count tell him.
+  const annaBox = anna.getByRole('textbox', { name: 'Message' });
+  await annaBox.fill('Welcome, Ben! Saturday at the café?');
+  await annaBox.press('Enter');
+  await expect(anna.getByTestId('pod-messages').getByTestId('message')).toContainText('Saturday');
+  await expect(anna.getByTestId('read-status')).toHaveText('Sent');
+  await ben.goto('/pods');
+  await expect(ben.getByTestId('nav-dot-pods')).toBeVisible();
+  await expect(ben).toHaveTitle(/^\(1\) /);
+
+  // Ben opens the pod: the message, named; the dot goes, and Anna sees it seen. They talk live.
   await ben.goto(podUrl);
   await expect(ben.getByTestId('pod-members')).toContainText('Anna');
+  const fromAnna = ben.getByTestId('pod-messages').getByTestId('message').filter({ hasText: 'Saturday' });
+  await expect(fromAnna.getByTestId('message-sender')).toHaveText('Anna:');
+  await expect(ben.getByTestId('nav-dot-pods')).toHaveCount(0);
+  await expect(ben).toHaveTitle(/^(?!\()/);
+  await expect(anna.getByTestId('read-status')).toHaveText('Seen by 1');
+  const benBox = ben.getByRole('textbox', { name: 'Message' });
+  await benBox.pressSequentially('Saturday');
+  await expect(anna.getByTestId('pod-typing')).toHaveText('Ben is typing…');
+  await benBox.fill('Saturday works, see you there!');
+  await benBox.press('Enter');
+  await expect(
+    anna.getByTestId('pod-messages').getByTestId('message').filter({ hasText: 'see you there' }),
+  ).toBeVisible();
+  await expect(anna.getByTestId('pod-typing')).toHaveText('');
+  await expectAccessible(ben);
+
+  // Ben leaves, and the pod is no longer among his pods.
   await ben.getByRole('button', { name: 'Leave pod' }).click();
   await expect(ben).toHaveURL(/\/pods$/);
   await expect(ben.getByText('You are not in a pod yet.')).toBeVisible();

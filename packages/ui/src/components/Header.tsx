@@ -25,7 +25,7 @@ export function Header() {
   const { member, loading } = useSession();
   const onboardingStep = useOnboardingStep();
   const mode = headerMode({ member, onboardingStep });
-  const { hasUnread, clear } = useUnread();
+  const { hasUnread, unreadPods, clear } = useUnread();
   const { signOut } = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
@@ -59,7 +59,9 @@ export function Header() {
     { to: '/how-it-works', label: t('nav.howItWorks') },
     ...(full ? [{ to: '/profile', label: t('nav.profile') }] : []),
     { to: '/community', label: t('nav.community') },
-    ...(full ? [{ to: '/pods', label: t('nav.pods') }] : []),
+    ...(full
+      ? [{ to: '/pods', label: t('nav.pods'), dot: unreadPods > 0 ? t('nav.unreadPods') : undefined }]
+      : []),
   ];
   const mobileItems: NavItem[] = [
     { to: '/', label: t('nav.home') },

@@ -27,11 +27,13 @@ describe('the unread count handed to the host', () => {
   it('is reported once known, 0 included, then on every change only', async () => {
     const { counts, platform } = hostCounts();
     let unreadConversations = 0;
+    let unreadPods = 0;
     const { queryClient } = renderWithApp(<Probe />, {
       platform,
       api: {
         auth: { me: () => signedInMember() },
         messages: { unread: () => ({ hasUnread: unreadConversations > 0, unreadConversations }) },
+        pods: { unread: () => ({ unreadPods, pods: [] }) },
       },
     });
     await waitFor(() => expect(counts).toEqual([0]));
@@ -41,6 +43,10 @@ describe('the unread count handed to the host', () => {
     await queryClient.invalidateQueries();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(counts).toEqual([0, 2]);
+    // Pods with unread messages count beside conversations (issue 34).
+    unreadPods = 1;
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(counts).toEqual([0, 2, 3]));
   });
 
   it('is 0 for a visitor, once the session is known', async () => {

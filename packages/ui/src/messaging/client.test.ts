@@ -46,6 +46,7 @@ function recordingHandlers() {
     unread: () => undefined,
     connected: () => undefined,
     sessionEnded: () => undefined,
+    podUnread: () => undefined,
     paymentRequired: () => undefined,
   };
   return { handlers, received };

@@ -3,6 +3,7 @@ import type {
   ClientToServerEvents,
   ConversationReadEvent,
   MessageView,
+  PodUnreadState,
   ServerToClientEvents,
   SyncResult,
   UnreadState,
@@ -73,6 +74,8 @@ export interface MessagingHandlers {
   unreadCleared(): void;
   /** The unread flag and count as the server counts them (on connecting and whenever they change). */
   unread(state: UnreadState): void;
+  /** The member's unread pods as the server counts them (on connecting and whenever they change). */
+  podUnread(state: PodUnreadState): void;
   /** Connected (again): whatever was missed while away must be read again. */
   connected(again: boolean): void;
   /** The server ended the connection or refused it for want of a session: the session is over. */
@@ -197,6 +200,7 @@ export function createMessagingClient(
   socket.on('conversation:deleted', ({ conversationId }) => handlers.deleted(conversationId));
   socket.on('unread:cleared', () => handlers.unreadCleared());
   socket.on('unread:changed', (state) => handlers.unread(state));
+  socket.on('pod:unread', (state) => handlers.podUnread(state));
   socket.on('typing', ({ conversationId, memberId }) => {
     const next = new Map(typing.get());
     next.set(conversationId, { memberId, until: Date.now() + TYPING_SHOWS_MS });

@@ -15,6 +15,13 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * The key a pod's chat keeps its draft and payment return under, in place of a member id: those are UUIDs,
+ * never starting like this. podOfDraftKey reads the pod back (null for a member's id).
+ */
+export const podDraftKey = (podId: string) => `pod:${podId}`;
+export const podOfDraftKey = (key: string): string | null => (key.startsWith('pod:') ? key.slice(4) : null);
+
 const draftKey = (me: string, peerId: string) => `${DRAFT_PREFIX}${me}:${peerId}`;
 
 export function readDraft(me: string, peerId: string): string {

@@ -131,6 +131,11 @@ export function useMessagingLive(memberId: string | null) {
         void utils.messages.unread.cancel();
         utils.messages.unread.setData(undefined, state);
       },
+      podUnread(state) {
+        const { utils } = latest.current;
+        void utils.pods.unread.cancel();
+        utils.pods.unread.setData(undefined, state);
+      },
       connected(again) {
         // What changed before the connection was up (reads, deletions) is read again; new messages are
         // replayed, and the server sends the unread state on every connection.

@@ -1,17 +1,21 @@
-import type { MessageView } from '@amiko/api';
 import { Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 
-/** One stored message: mine on the right, theirs on the left; the sender named for screen readers. */
+/**
+ * One stored message: mine on the right, theirs on the left; the sender named for screen readers, and to
+ * the eye too with `shownName` (a pod's chat, where several write).
+ */
 export function MessageBubble({
   message,
   mine,
   senderName,
+  shownName,
   status,
   time,
 }: {
-  message: MessageView;
+  message: { body: string };
   mine: boolean;
   senderName: string;
+  shownName?: string;
   /** "Sent" or "Read" under the last message I sent, else null. */
   status: string | null;
   time: string;
@@ -27,7 +31,14 @@ export function MessageBubble({
           c={mine ? 'white' : undefined}
           maw="80%"
         >
-          <VisuallyHidden>{senderName}: </VisuallyHidden>
+          {shownName ? (
+            <Text size="xs" fw={700} data-testid="message-sender">
+              {shownName}
+              <VisuallyHidden>: </VisuallyHidden>
+            </Text>
+          ) : (
+            <VisuallyHidden>{senderName}: </VisuallyHidden>
+          )}
           <Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="message-body">
             {message.body}
           </Text>

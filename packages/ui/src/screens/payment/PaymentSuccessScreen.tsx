@@ -18,7 +18,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
 import { errorKey } from '../../errors.ts';
 import { useSession } from '../../hooks/useSession.ts';
-import { forgetPaymentReturn, paymentReturn } from '../../messaging/drafts.ts';
+import { forgetPaymentReturn, paymentReturn, podOfDraftKey } from '../../messaging/drafts.ts';
 import { trpc } from '../../trpc.ts';
 
 /** How often the page asks whether Stripe's webhook has granted access yet. */
@@ -117,10 +117,26 @@ function BackToConversation() {
   const { member } = useSession();
   const me = member?.id ?? '';
   const [peerId] = useState(() => (me ? paymentReturn(me) : null));
+  const podId = peerId === null ? null : podOfDraftKey(peerId);
   const peer = trpc.messages.open.useQuery(
     { with: peerId ?? '' },
-    { enabled: peerId !== null, retry: false },
+    { enabled: peerId !== null && podId === null, retry: false },
   );
+  const pod = trpc.pods.get.useQuery({ podId: podId ?? '' }, { enabled: podId !== null, retry: false });
+  if (podId !== null) {
+    if (!pod.data) return null;
+    return (
+      <Button
+        component={Link}
+        to={`/pods/${encodeURIComponent(podId)}`}
+        size="md"
+        onClick={() => forgetPaymentReturn(me)}
+        data-testid="back-to-conversation"
+      >
+        {t('success.backToPod', { name: pod.data.name })}
+      </Button>
+    );
+  }
   if (!peerId || !peer.data || peer.data.other.deleted) return null;
   return (
     <Button

@@ -7,7 +7,9 @@ import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import { errorKey } from '../../errors.ts';
 import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
+import { useSession } from '../../hooks/useSession.ts';
 import { PodActions, type Pod } from './PodActions.tsx';
+import { PodChat } from './PodChat.tsx';
 import { PodSummary } from './PodSummary.tsx';
 
 /** /pods/:podId: one pod, its members, and for its starter and hosts the requests to join. */
@@ -16,6 +18,7 @@ export default function PodScreen() {
   const { podId = '' } = useParams();
   const navigate = useNavigate();
   const pod = trpc.pods.get.useQuery({ podId }, { retry: false });
+  const { member } = useSession();
 
   return (
     <Container size="md" py="xl">
@@ -40,8 +43,16 @@ export default function PodScreen() {
               {pod.data.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{pod.data.description}</Text>}
               <PodActions pod={pod.data} onLeft={() => void navigate('/pods')} />
             </Stack>
-            <Members pod={pod.data} />
             {pod.data.requests.length > 0 && <Requests pod={pod.data} />}
+            {pod.data.myRole !== null && member && (
+              <PodChat
+                podId={pod.data.id}
+                podName={pod.data.name}
+                members={pod.data.members}
+                me={member.id}
+              />
+            )}
+            <Members pod={pod.data} />
           </>
         )}
       </Stack>
