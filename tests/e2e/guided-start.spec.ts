@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,9 +100,14 @@ test('a new member who verifies in the same browser is led through onboarding to
   await expect(cropper).toBeHidden({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
-  // Step 2: ten interests.
+  // Step 2: ten interests, and (optional) the city, found by a German spelling typed in ASCII.
   await expect(page.getByRole('heading', { name: 'What are you into?' })).toBeVisible();
   for (const interest of INTERESTS) await pickInterest(page, interest);
+  await page.getByRole('combobox', { name: 'Where do you live? (optional)' }).fill('muenchen');
+  await page
+    .getByRole('option', { name: /^Munich/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   // Step 3: the story.
@@ -120,6 +126,12 @@ test('a new member who verifies in the same browser is led through onboarding to
   await expect(page.getByTestId('visitor-note')).toHaveCount(0);
   await expect(page.getByTestId('onboarding-note')).toHaveCount(0);
   await expect(page.getByTestId('avatar-menu')).toBeVisible();
+  const [fiona] = await amiko
+    .db()
+    .db.select({ placeId: amiko.db().t.members.placeId })
+    .from(amiko.db().t.members)
+    .where(eq(amiko.db().t.members.email, email));
+  expect(fiona?.placeId).toBe(2867714); // Munich
 });
 
 test('in German: the verified page for a signed-in member, the header and the community ask the way on', async ({

@@ -7,6 +7,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
 import { InterestPicker } from '../../components/InterestPicker.tsx';
 import { PhotoEditor } from '../../components/PhotoEditor.tsx';
+import { PlacePicker, type PlaceChoice } from '../../components/PlacePicker.tsx';
 import { appCodeOf, errorKey } from '../../errors.ts';
 import { setOnboardingStep } from '../../hooks/useOnboardingStep.ts';
 import { useSession } from '../../hooks/useSession.ts';
@@ -34,6 +35,10 @@ export default function InterestsListScreen() {
     member && step === 'interests' ? readInterestsDraft(member.id) : null,
   );
   const [error, setError] = useState<string | null>(null);
+  // Where the new member lives, asked beside their interests (issue 33.2): optional, since onboarding's
+  // three steps are the spec's, but it is what finds them people and pods nearby.
+  const [place, setPlace] = useState<PlaceChoice | null>(null);
+  const [placeError, setPlaceError] = useState<string | null>(null);
   // After a refused Continue/Save the hint follows the current choice: 'Select N more' counts down and
   // goes once enough are chosen (a stored text would still say 'Select 7 more' with 11 chosen).
   const [checkMinimum, setCheckMinimum] = useState(false);
@@ -71,6 +76,15 @@ export default function InterestsListScreen() {
     if (chosen.length < INTERESTS_MIN) {
       setCheckMinimum(true);
       return false;
+    }
+    if (place) {
+      try {
+        await save.mutateAsync({ section: 'basic', values: { placeId: place.id } });
+        setPlaceError(null);
+      } catch (caught) {
+        setPlaceError(i18n.t(errorKey(caught)));
+        return false;
+      }
     }
     try {
       await save.mutateAsync({ section: 'interests', values: { interests: chosen } });
@@ -124,6 +138,18 @@ export default function InterestsListScreen() {
           <Title order={2}>{t('profile:onboarding.interestsTitle')}</Title>
           <Text>{t('profile:onboarding.interestsText')}</Text>
           <InterestPicker value={chosen} onChange={chooseInterests} error={interestsError} />
+          {profile.data.place === null && (
+            <PlacePicker
+              label={t('profile:onboarding.placeLabel')}
+              description={t('profile:onboarding.placeHint')}
+              value={place}
+              onChange={(next) => {
+                setPlace(next);
+                setPlaceError(null);
+              }}
+              error={placeError ?? undefined}
+            />
+          )}
           <Group justify="flex-end">
             <Button
               loading={save.isPending}
