@@ -93,6 +93,9 @@ test('a member starts a pod in Munich; a neighbour finds it, asks to join, is ap
   await expect(anna.getByTestId('read-status')).toHaveText('Sent');
   await ben.goto('/pods');
   await expect(ben.getByTestId('nav-dot-pods')).toBeVisible();
+  await expect(
+    ben.getByTestId('my-pods').getByTestId('pod-card').filter({ hasText: 'Board games Schwabing' }),
+  ).toContainText('1 new');
   await expect(ben).toHaveTitle(/^\(1\) /);
 
   // Ben opens the pod: the message, named; the dot goes, and Anna sees it seen. They talk live.

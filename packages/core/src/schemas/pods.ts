@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAFE_LEVELS, INTERESTS, LANGUAGES } from '../catalogs.ts';
-import { NEAR_ME_DISTANCES } from './community.ts';
-import { idSchema, plainText, requiredText } from './common.ts';
+import { NEAR_ME_DISTANCES, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from './community.ts';
+import { idSchema, optionalText, plainText, requiredText } from './common.ts';
 import { messageBodySchema, messageIdSchema } from './messages.ts';
 import { placeIdSchema } from './places.ts';
 
@@ -16,6 +16,8 @@ export const POD_SIZE_DEFAULT = 6;
 export const PODS_PER_MEMBER_DEFAULT = 5;
 export const POD_NAME_MAX = 60;
 export const POD_DESCRIPTION_MAX = 300;
+/** Unread messages are counted per pod up to this many: the app shows "100+ new" beyond. */
+export const POD_UNREAD_COUNTED = 100;
 
 /** What a pod is about: one or two interests, or a language café (two languages and the level welcome). */
 export const POD_KINDS = ['interests', 'languageCafe'] as const;
@@ -110,11 +112,35 @@ export const podRequestAnswerSchema = z.object({
   memberId: idSchema,
   approve: z.boolean(),
 });
+export const POD_REMOVAL_REASON_MAX = 500;
 export const podRemovalSchema = z.object({
   podId: idSchema,
   memberId: idSchema,
-  reason: requiredText(500, 'pods:errors.reasonRequired', { multiline: true }),
+  reason: requiredText(POD_REMOVAL_REASON_MAX, 'pods:errors.reasonRequired', { multiline: true }),
 });
+export type PodRemovalInput = z.input<typeof podRemovalSchema>;
+
+/** The roles a starter gives: host (approves requests and removes members) or member again. */
+export const POD_NAMED_ROLES = ['host', 'member'] as const;
+export const podRoleSchema = z.object({
+  podId: idSchema,
+  memberId: idSchema,
+  role: z.enum(POD_NAMED_ROLES),
+});
+export type PodRoleInput = z.input<typeof podRoleSchema>;
+
+/**
+ * A report from a pod: a member of it, or one of their messages there (`messageId`), with a reason from the
+ * list and an optional note, as reportSchema. The report keeps the pod's last messages as evidence.
+ */
+export const podReportSchema = z.object({
+  podId: idSchema,
+  memberId: idSchema,
+  messageId: messageIdSchema.optional(),
+  reason: z.enum(REPORT_REASONS, 'community:errors.reportReasonRequired'),
+  note: optionalText(REPORT_NOTE_MAX_LENGTH, { multiline: true }).optional(),
+});
+export type PodReportInput = z.input<typeof podReportSchema>;
 
 // The pod's chat (issue 34): the one-to-one chat's terms (a client id per message, replay after an id), for
 // the pod's members only.

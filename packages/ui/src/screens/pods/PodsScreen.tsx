@@ -1,6 +1,8 @@
-import { NEAR_ME_DISTANCES, type PodFilters } from '@amiko/core';
+import type { PodUnreadState } from '@amiko/api';
+import { NEAR_ME_DISTANCES, POD_UNREAD_COUNTED, type PodFilters } from '@amiko/core';
 import {
   Anchor,
+  Badge,
   Button,
   Card,
   Center,
@@ -34,6 +36,8 @@ export default function PodsScreen() {
   const [starting, setStarting] = useState(false);
   const [filters, setFilters] = useState<PodFilters>({ where: 'anywhere' });
   const mine = trpc.pods.mine.useQuery();
+  // Kept current by pod:unread (useMessagingLive); the header's dot reads the same.
+  const unread = trpc.pods.unread.useQuery(undefined, { staleTime: 60_000 });
   const found = trpc.pods.find.useQuery(filters, { placeholderData: (previous) => previous });
   const set = (change: Partial<PodFilters>) => setFilters((current) => ({ ...current, ...change }));
 
@@ -54,7 +58,7 @@ export default function PodsScreen() {
           <Title order={2} size="h3" id="my-pods">
             {t('pods:mine')}
           </Title>
-          <PodList query={mine} empty={t('pods:noneOfMine')} testId="my-pods" />
+          <PodList query={mine} empty={t('pods:noneOfMine')} testId="my-pods" unread={unread.data} />
         </Stack>
 
         <Stack gap="sm" component="section" aria-labelledby="found-pods">
@@ -140,11 +144,14 @@ function PodList({
   empty,
   testId,
   onEmpty,
+  unread,
 }: {
   query: PodQuery;
   empty: string;
   testId: string;
   onEmpty?: ReactNode;
+  /** The member's unread pods: a count on each of their pods with messages they have not read. */
+  unread?: PodUnreadState;
 }) {
   const { t, i18n } = useTranslation(['pods', 'common']);
   if (query.isPending)
@@ -167,14 +174,30 @@ function PodList({
       {query.data.map((pod) => (
         <Card key={pod.id} withBorder padding="md" data-testid="pod-card">
           <Stack gap="sm">
-            <Anchor component={Link} to={`/pods/${pod.id}`} fw={600} size="lg">
-              {pod.name}
-            </Anchor>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Anchor component={Link} to={`/pods/${pod.id}`} fw={600} size="lg">
+                {pod.name}
+              </Anchor>
+              <UnreadBadge count={unread?.pods.find((p) => p.podId === pod.id)?.unread ?? 0} />
+            </Group>
             <PodSummary pod={pod} />
             <PodActions pod={pod} />
           </Stack>
         </Card>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** "3 new" on a pod with messages the member has not read ("100+ new" when the server stopped counting). */
+function UnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation(['pods']);
+  if (count === 0) return null;
+  return (
+    <Badge color="red" variant="filled" data-testid="pod-unread">
+      {count >= POD_UNREAD_COUNTED
+        ? t('pods:card.unreadMany', { count: POD_UNREAD_COUNTED })
+        : t('pods:card.unread', { count })}
+    </Badge>
   );
 }
