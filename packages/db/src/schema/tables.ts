@@ -534,6 +534,11 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
        * comes after it; "Seen by" counts the members whose watermark has passed a message.
        */
       lastReadMessageId: bigInt('last_read_message_id'),
+      /**
+       * The newest pod message a "New messages in …" mail has told this member about (null: none since they
+       * were last back). No further mail about the pod until their read mark has passed it.
+       */
+      mailedUpTo: bigInt('mailed_up_to'),
     },
     (t) => [primaryKey({ columns: [t.podId, t.memberId] }), index('pod_members_member_idx').on(t.memberId)],
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "pod_members" ADD COLUMN "mailed_up_to" bigint;

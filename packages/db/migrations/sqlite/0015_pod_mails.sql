@@ -1,0 +1,1 @@
+ALTER TABLE `pod_members` ADD `mailed_up_to` integer;
