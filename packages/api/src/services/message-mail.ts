@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { composeMail } from '../mail/templates.ts';
 import type { JobOutcome } from './job-queue.ts';
@@ -9,9 +9,14 @@ import { firstName, may, seenBy } from './views.ts';
 
 // "Mail when a message waits" (issue 19.1): a member without a live connection who has an unread message
 // gets one mail per conversation after a delay, until they have been back; or one daily summary; or none.
+// A pod's messages (issue 34.4) take the same way: one mail per pod ("New messages in Board games Hamburg")
+// after the same delay, then none about that pod until the member's read mark there has passed what was
+// mailed (pod_members.mailed_up_to); the daily summary names their writers too.
 
 export const MESSAGE_MAIL = 'messageMail';
 export const MESSAGE_DIGEST = 'messageDigest';
+export const POD_MESSAGE_MAIL = 'podMessageMail';
+const MAIL_KINDS = [MESSAGE_MAIL, MESSAGE_DIGEST, POD_MESSAGE_MAIL];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -35,9 +40,57 @@ export async function scheduleMessageMail(
   });
 }
 
+/** A column spelled out with its table (drizzle may leave it unqualified, which a subquery would misread). */
+const col = (table: unknown, name: string) => sql`${table}.${sql.identifier(name)}`;
+
+const podMailKey = (memberId: string, podId: string) => `${POD_MESSAGE_MAIL}:${memberId}:${podId}`;
+
+/**
+ * After a pod message is stored: schedules the pod's mail for each of `recipients` (the pod's members who see
+ * the sender, the sender left out by the caller) after the delay. The key is per member and pod, so further
+ * messages add nothing while one waits, or after one was sent until the member has been back.
+ */
+export async function schedulePodMessageMails(
+  deps: Deps,
+  podId: string,
+  recipients: readonly string[],
+): Promise<void> {
+  if (recipients.length === 0) return;
+  const runAt = new Date(Date.now() + deps.config.messageMailDelayMs);
+  await deps.database.db
+    .insert(deps.database.t.jobs)
+    .values(
+      recipients.map((memberId) => ({
+        kind: POD_MESSAGE_MAIL,
+        key: podMailKey(memberId, podId),
+        memberId,
+        payload: { podId },
+        runAt,
+        createdAt: new Date(),
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * The member's read mark in a pod has moved to `upTo`: once it has passed what their last mail about the pod
+ * told them of (`mailedUpTo`), the next message there may be mailed about again.
+ */
+export async function podReadMoved(
+  deps: Deps,
+  memberId: string,
+  podId: string,
+  marks: { upTo: number; mailedUpTo: number | null },
+): Promise<void> {
+  if (marks.mailedUpTo === null || marks.upTo < marks.mailedUpTo) return;
+  const j = deps.database.t.jobs;
+  await deps.database.db.delete(j).where(eq(j.key, podMailKey(memberId, podId)));
+}
+
 /**
  * The member's last live socket in this process has closed: schedules the mail of every conversation in
- * which messages to them wait unread (the same jobs a send schedules; existing ones are kept).
+ * which messages to them wait unread (the same jobs a send schedules; existing ones are kept), and of every
+ * pod with messages after their read mark.
  */
 export async function scheduleWaitingMails(deps: Deps, memberId: string): Promise<void> {
   const { db, t } = deps.database;
@@ -53,14 +106,24 @@ export async function scheduleWaitingMails(deps: Deps, memberId: string): Promis
     const senderId = a === memberId ? b : a;
     await scheduleMessageMail(deps, { recipientId: memberId, senderId, conversationId });
   }
+  const pm = t.podMembers;
+  const pods = await db
+    .select({ podId: pm.podId })
+    .from(pm)
+    .innerJoin(t.pods, and(eq(t.pods.id, pm.podId), isNull(t.pods.closedAt)))
+    .where(
+      and(
+        eq(pm.memberId, memberId),
+        sql`exists (select 1 from ${t.podMessages} where ${col(t.podMessages, 'pod_id')} = ${col(pm, 'pod_id')} and ${col(t.podMessages, 'id')} > coalesce(${col(pm, 'last_read_message_id')}, 0) and ${col(t.podMessages, 'sender_id')} <> ${memberId})`,
+      ),
+    );
+  for (const { podId } of pods) await schedulePodMessageMails(deps, podId, [memberId]);
 }
 
 /** The member is back (a live connection): their next unread messages may be mailed about again. */
 export async function forgetMessageMails(deps: Deps, memberId: string): Promise<void> {
   const j = deps.database.t.jobs;
-  await deps.database.db
-    .delete(j)
-    .where(and(eq(j.memberId, memberId), inArray(j.kind, [MESSAGE_MAIL, MESSAGE_DIGEST])));
+  await deps.database.db.delete(j).where(and(eq(j.memberId, memberId), inArray(j.kind, MAIL_KINDS)));
 }
 
 async function recipientOf(deps: Deps, memberId: string) {
@@ -74,10 +137,13 @@ async function recipientOf(deps: Deps, memberId: string) {
       frequency: m.emailAboutMessages,
       unsubscribeKey: m.unsubscribeKey,
       deletedAt: m.deletedAt,
+      suspendedAt: m.suspendedAt,
     })
     .from(m)
     .where(eq(m.id, memberId));
-  return row?.email && row.emailVerified && !row.deletedAt ? { ...row, email: row.email } : null;
+  return row?.email && row.emailVerified && !row.deletedAt && !row.suspendedAt
+    ? { ...row, email: row.email }
+    : null;
 }
 
 /** The link that turns these mails off without signing in (RFC 8058 one-click, and a page for GET). */
@@ -125,19 +191,67 @@ async function waitingSenders(
       ),
     )
     .groupBy(msg.senderId);
-  const seen = await seenBy(
-    deps.database,
+  return reachable(
+    deps,
     memberId,
     rows.map((r) => r.senderId),
   );
+}
+
+/** Of `ids`, those a mail to the member may name (visibilityOf's `reach`), with their first names. */
+async function reachable(
+  deps: Deps,
+  memberId: string,
+  ids: string[],
+): Promise<{ id: string; name: string }[]> {
+  const seen = await seenBy(deps.database, memberId, ids);
   return [...seen.values()].flatMap((sender) => {
     const name = firstName(sender.name);
     return may(sender.visibility, 'reach') && name ? [{ id: sender.id, name }] : [];
   });
 }
 
+/**
+ * The writers of the messages after the member's read mark in their open pods (or in one), that a mail may
+ * name, each with the newest such message's id.
+ */
+async function waitingPodSenders(
+  deps: Deps,
+  memberId: string,
+  podId?: string,
+): Promise<{ id: string; name: string; upTo: number }[]> {
+  const { db, t } = deps.database;
+  const pm = t.podMembers;
+  const msg = t.podMessages;
+  const rows = await db
+    .select({ senderId: msg.senderId, upTo: max(msg.id) })
+    .from(msg)
+    .innerJoin(pm, and(eq(pm.podId, msg.podId), eq(pm.memberId, memberId)))
+    .innerJoin(t.pods, and(eq(t.pods.id, msg.podId), isNull(t.pods.closedAt)))
+    .where(
+      and(
+        podId ? eq(msg.podId, podId) : undefined,
+        ne(msg.senderId, memberId),
+        sql`${col(msg, 'id')} > coalesce(${col(pm, 'last_read_message_id')}, 0)`,
+      ),
+    )
+    .groupBy(msg.senderId);
+  const upTo = new Map(rows.map((r) => [r.senderId, Number(r.upTo)]));
+  return (await reachable(deps, memberId, [...upTo.keys()])).map((s) => ({ ...s, upTo: upTo.get(s.id)! }));
+}
+
 function unsubscribeHeaders(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/** The member's daily summary, a day after the first message it tells of. */
+async function scheduleDigest(deps: Deps, memberId: string): Promise<void> {
+  await scheduleJob(deps, {
+    kind: MESSAGE_DIGEST,
+    key: `${MESSAGE_DIGEST}:${memberId}`,
+    memberId,
+    runAt: new Date(Date.now() + DAY_MS - deps.config.messageMailDelayMs),
+  });
 }
 
 /** One conversation's mail: "Bruno wrote to you on Amiko", a button into the conversation, no text. */
@@ -150,12 +264,7 @@ const sendMessageMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
   const sender = (await waitingSenders(deps, member.id, conversationId)).find((s) => s.id === senderId);
   if (!sender) return 'forget';
   if (member.frequency === 'daily') {
-    await scheduleJob(deps, {
-      kind: MESSAGE_DIGEST,
-      key: `${MESSAGE_DIGEST}:${member.id}`,
-      memberId: member.id,
-      runAt: new Date(Date.now() + DAY_MS - deps.config.messageMailDelayMs),
-    });
+    await scheduleDigest(deps, member.id);
     return 'forget';
   }
   const unsubscribe = await unsubscribeUrl(deps, member);
@@ -176,12 +285,62 @@ const sendMessageMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
   return 'done';
 };
 
+/**
+ * One pod's mail: "New messages in Board games Hamburg", a button into the pod, no text nor names. Once: then
+ * nothing about the pod until the member's read mark has passed what it told of (the job is kept as done
+ * until then; podReadMoved, or a live connection, frees its key).
+ */
+const sendPodMessageMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
+  const { podId } = job.payload as { podId: string };
+  const member = await recipientOf(deps, job.memberId!);
+  if (!member || member.frequency === 'never') return 'forget';
+  if (await deps.realtime.isOnline(member.id)) return 'forget';
+  const { db, t } = deps.database;
+  const pm = t.podMembers;
+  const [place] = await db
+    .select({ name: t.pods.name, lastRead: pm.lastReadMessageId, mailedUpTo: pm.mailedUpTo })
+    .from(pm)
+    .innerJoin(t.pods, and(eq(t.pods.id, pm.podId), isNull(t.pods.closedAt)))
+    .where(and(eq(pm.podId, podId), eq(pm.memberId, member.id)));
+  if (!place) return 'forget';
+  // Mailed before, and not back since: this key stays taken until they are.
+  if (place.mailedUpTo !== null && (place.lastRead ?? 0) < place.mailedUpTo) return 'done';
+  const senders = await waitingPodSenders(deps, member.id, podId);
+  if (senders.length === 0) return 'forget';
+  if (member.frequency === 'daily') {
+    await scheduleDigest(deps, member.id);
+    return 'forget';
+  }
+  const unsubscribe = await unsubscribeUrl(deps, member);
+  await deps.mail.send({
+    ...composeMail(deps.t, {
+      kind: 'podMessagesWaiting',
+      to: member.email,
+      language: member.language,
+      memberText: { podName: place.name },
+      values: { unsubscribeUrl: unsubscribe },
+      actionUrl: new URL(`/pods/${encodeURIComponent(podId)}`, deps.config.publicUrl).toString(),
+      hasFootnote: true,
+    }),
+    headers: unsubscribeHeaders(unsubscribe),
+  });
+  await db
+    .update(pm)
+    .set({ mailedUpTo: Math.max(...senders.map((s) => s.upTo)) })
+    .where(and(eq(pm.podId, podId), eq(pm.memberId, member.id)));
+  return 'done';
+};
+
 /** The daily summary: who wrote, in one mail, for members who chose it. */
 const sendMessageDigest: JobHandler = async (deps, job): Promise<JobOutcome> => {
   const member = await recipientOf(deps, job.memberId!);
   if (!member || member.frequency !== 'daily') return 'forget';
   if (await deps.realtime.isOnline(member.id)) return 'forget';
-  const names = (await waitingSenders(deps, member.id)).map((s) => s.name);
+  const [direct, inPods] = await Promise.all([
+    waitingSenders(deps, member.id),
+    waitingPodSenders(deps, member.id),
+  ]);
+  const names = [...new Map([...direct, ...inPods].map((s) => [s.id, s.name])).values()];
   if (names.length === 0) return 'forget';
   const unsubscribe = await unsubscribeUrl(deps, member);
   await deps.mail.send({
@@ -202,6 +361,7 @@ const sendMessageDigest: JobHandler = async (deps, job): Promise<JobOutcome> => 
 export const MESSAGE_MAIL_HANDLERS: Record<string, JobHandler> = {
   [MESSAGE_MAIL]: sendMessageMail,
   [MESSAGE_DIGEST]: sendMessageDigest,
+  [POD_MESSAGE_MAIL]: sendPodMessageMail,
 };
 
 /** Turns message mails off for the member whose link this is; false when the link is not (or no longer) valid. */

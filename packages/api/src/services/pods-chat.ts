@@ -14,6 +14,7 @@ import type {
 } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 import { AppError, appError } from '../errors.ts';
+import { podReadMoved, schedulePodMessageMails } from './message-mail.ts';
 import type { Sender } from './messaging/send.ts';
 import { statementsOf as messagingStatements } from './messaging/store.ts';
 import { PAGE_TEXT_BYTES, SYNC_PAGE_SIZE } from './messaging/sync.ts';
@@ -209,7 +210,16 @@ export async function sendToPod(
   if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
     throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
   const result = await storePodMessage(deps, sender.id, input);
-  await publishPodMessage(deps, result.message, origin.exceptSocket);
+  const members = await publishPodMessage(deps, result.message, origin.exceptSocket);
+  // After the message is stored, as in one-to-one chat (send.ts): a failure loses one reminder mail, never
+  // the message. A member connected to this process reads it live, and their disconnect schedules the mail
+  // if they left it unread.
+  if (result.created) {
+    const away = members.filter((id) => id !== sender.id && !deps.realtime.isConnectedHere(id));
+    await schedulePodMessageMails(deps, input.podId, away).catch((error: unknown) =>
+      deps.log.error({ err: error, podMessageId: result.message.id }, 'pod message mails not scheduled'),
+    );
+  }
   return result;
 }
 
@@ -272,11 +282,19 @@ async function storePodMessage(deps: Deps, senderId: string, input: PodSendInput
   }
 }
 
-/** Tells every member of the pod who sees the sender (every device), and them their unread pods. */
-async function publishPodMessage(deps: Deps, message: PodMessageView, exceptSocket?: string): Promise<void> {
+/**
+ * Tells every member of the pod who sees the sender (every device), and them their unread pods; returns
+ * those members.
+ */
+async function publishPodMessage(
+  deps: Deps,
+  message: PodMessageView,
+  exceptSocket?: string,
+): Promise<string[]> {
   const members = await audienceOf(deps, message.podId, message.senderId);
   deps.realtime.emitTo({ members, exceptSocket }, 'pod:message', message);
   for (const member of members) if (member !== message.senderId) void publishPodUnread(deps, member);
+  return members;
 }
 
 /** Who wrote the messages, as the viewer may name them: first name and photo, or a deleted member. */
@@ -391,8 +409,9 @@ export async function readPod(
         sql`coalesce(${col(pm, 'last_read_message_id')}, 0) < ${mark}`,
       ),
     )
-    .returning({ upTo: pm.lastReadMessageId });
+    .returning({ upTo: pm.lastReadMessageId, mailedUpTo: pm.mailedUpTo });
   if (!moved || moved.upTo === null) return { upTo: null };
+  await podReadMoved(deps, memberId, input.podId, { upTo: moved.upTo, mailedUpTo: moved.mailedUpTo });
   const members = await audienceOf(deps, input.podId, memberId);
   deps.realtime.emitTo({ members }, 'pod:read', { podId: input.podId, readerId: memberId, upTo: moved.upTo });
   await publishPodUnread(deps, memberId);
