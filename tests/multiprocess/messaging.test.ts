@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { MessageView } from '@amiko/api';
+import type { MessageView, PodMessageView } from '@amiko/api';
+import type { PodInput } from '@amiko/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../../apps/server/src/ops/admin.ts';
@@ -9,8 +10,10 @@ import {
   clientFor,
   connectSocket,
   disconnection,
+  eventually,
   memberWithSession,
   nextEvent,
+  request,
   sendOver,
   sessionCookie,
   type MessagingSocket,
@@ -18,7 +21,7 @@ import {
 import { RELAXED_RATE_LIMITS } from '../support/server.ts';
 
 // Two server processes on one PostgreSQL database and one Redis, as behind a load balancer: a member
-// connected to one process hears, live, what is sent through the other; sign-out through one closes the
+// connected to one process hears, live, what is sent through the other (in a pod too); sign-out through one closes the
 // sockets on the other, and so does a suspension from neither; and the send limit counts across both. Runs when TEST_DATABASE_URL and
 // TEST_REDIS_URL are set (vitest.config.ts).
 
@@ -82,6 +85,57 @@ describe('several server processes (PostgreSQL + Redis)', () => {
       readerId: ben.id,
       upTo: sent.id,
     });
+  });
+
+  it('delivers a pod’s messages live to its members on the other process, and their read marks back', async () => {
+    const [ana, ben, cleo] = await Promise.all(
+      ['Ana', 'Ben', 'Cleo'].map((name) => memberWithSession(one.db(), { name })),
+    );
+    const pod: PodInput = {
+      name: 'Board games',
+      kind: 'interests',
+      interests: ['boardGames'],
+      languages: ['en'],
+      level: null,
+      placeId: null,
+      description: '',
+      sizeLimit: 6,
+      joinRule: 'open',
+    };
+    const { id: podId } = await clientFor(one.url, ana.token).trpc.pods.start.mutate(pod);
+    await clientFor(two.url, ben.token).trpc.pods.join.mutate({ podId });
+    await clientFor(one.url, cleo.token).trpc.pods.join.mutate({ podId });
+    const anaOnOne = await connect(one.url, ana.token);
+    const benOnTwo = await connect(two.url, ben.token);
+    const cleoOnTwo = await connect(two.url, cleo.token);
+
+    const arrivals = [benOnTwo, cleoOnTwo].map((s) => nextEvent(s, 'pod:message'));
+    const unread: unknown[] = [];
+    benOnTwo.on('pod:unread', (state) => unread.push(state));
+    const ack = await request<PodMessageView>(anaOnOne, 'pod:send', {
+      podId,
+      clientId: randomUUID(),
+      body: 'Catan on Sunday, from process one?',
+    });
+    if (!ack.ok) throw new Error(JSON.stringify(ack.error));
+    for (const arrived of await Promise.all(arrivals)) expect(arrived).toEqual(ack.data);
+    // The unread pods Ben's devices show, counted by the process that stored the message.
+    await eventually(
+      () => JSON.stringify(unread.at(-1)) === JSON.stringify({ unreadPods: 1, pods: [{ podId, unread: 1 }] }),
+      'Ben’s unread pod',
+    );
+
+    const back = nextEvent(anaOnOne, 'pod:message');
+    const { message } = await clientFor(two.url, ben.token).trpc.pods.send.mutate({
+      podId,
+      clientId: randomUUID(),
+      body: 'Yes, through process two',
+    });
+    expect(await back).toEqual(message);
+
+    const seen = nextEvent(anaOnOne, 'pod:read');
+    await clientFor(two.url, cleo.token).trpc.pods.read.mutate({ podId });
+    expect(await seen).toEqual({ podId, readerId: cleo.id, upTo: message.id });
   });
 
   it('closes a member’s sockets on every process at sign-out', async () => {
