@@ -147,7 +147,10 @@ async function expectReadable(
     }
     if (had('reports', 'evidence')) {
       const reports = await openReports(ts.server.deps);
-      expect(reports.map((r) => r.note)).toEqual([population.reportNote]);
+      // Anna's report of Emil, and Ben's of Dora from the pod (a plain report before reports had pods).
+      expect(reports.map((r) => r.note)).toEqual([population.reportNote, null]);
+      expect(reports[1]!.reported.id).toBe(population.dora.id);
+      expect(reports[1]!.evidence.map((m) => m.body)).toEqual(['Catan on Sunday at three?']);
     }
   } finally {
     await ts.stop();

@@ -376,6 +376,36 @@ export async function populate(raw: Raw): Promise<Population> {
     memberId: cleo.id,
     createdAt: ago(1),
   });
+  // Anna removed Dora from the pod, Ben reported her from it with the pod's messages as evidence, and the
+  // moderation log holds an operator's removal (issue 34, pod moderation).
+  await insert(raw, 'podRemovals', {
+    podId: 'pod-board-games-hamburg',
+    memberId: dora.id,
+    removedBy: anna.id,
+    actor: null,
+    reason: 'Rude to everyone',
+    createdAt: ago(1),
+  });
+  await insert(raw, 'reports', {
+    id: newId(),
+    reporterId: ben.id,
+    reportedId: dora.id,
+    reason: 'harassment',
+    note: null,
+    status: 'open',
+    evidence: [{ id: 1, senderId: anna.id, body: 'Catan on Sunday at three?', createdAt: ago(2).getTime() }],
+    podId: 'pod-board-games-hamburg',
+    podMessageId: 1,
+    createdAt: ago(1),
+  });
+  await insert(raw, 'moderationActions', {
+    action: 'pod-remove',
+    memberId: dora.id,
+    actor: 'ops',
+    reason: 'Rude to everyone',
+    podId: 'pod-board-games-hamburg',
+    createdAt: ago(1),
+  });
   // Two members hold early-access places (Ben, Emil).
   await insert(raw, 'appCounters', { name: 'earlyAccess', value: 2 }, { upsert: 'name' });
 

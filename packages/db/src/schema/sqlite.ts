@@ -26,5 +26,6 @@ export const {
   podMembers,
   podRequests,
   podMessages,
+  podRemovals,
   appCounters,
 } = defineTables(sqliteKit);

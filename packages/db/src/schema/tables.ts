@@ -400,6 +400,13 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       /** When an operator closed the report (`pnpm admin resolve`), and what they noted. */
       resolvedAt: timestamp('resolved_at'),
       resolutionNote: str('resolution_note'),
+      /**
+       * A report made from a pod (issue 34): the pod, and the message reported if one was (null: the member).
+       * Its evidence is then the pod's last messages, whoever wrote them. No foreign key: pods are closed,
+       * never deleted, and a message's id stays meaningful in the evidence after the message is gone.
+       */
+      podId: id('pod_id'),
+      podMessageId: bigInt('pod_message_id'),
     },
     (t) => [
       index('reports_reported_idx').on(t.reportedId),
@@ -424,6 +431,8 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       /** The operator, as they named themselves (--by) or their login name. */
       actor: str('actor').notNull(),
       reason: str('reason'),
+      /** The pod an action was about (pod-remove, pod-close), as reports.pod_id: no foreign key. */
+      podId: id('pod_id'),
       createdAt: timestamp('created_at').notNull().$defaultFn(now),
     },
     (t) => [
@@ -559,6 +568,30 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
   );
 
   /**
+   * A member taken out of a pod by its starter or a host (removed_by), or by an operator (`pnpm admin
+   * pod-remove`, removed_by null and actor their name), with the reason, kept for moderation (issue 34). A
+   * member removed from a pod joins it again only by a host's approval, whatever its join rule.
+   */
+  const podRemovals = table(
+    'pod_removals',
+    {
+      id: serial('id'),
+      podId: id('pod_id')
+        .notNull()
+        .references(() => pods.id, { onDelete: 'cascade' }),
+      memberId: id('member_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      removedBy: id('removed_by').references(() => members.id, { onDelete: 'set null' }),
+      /** An operator who removed the member, as they named themselves; null when a host did. */
+      actor: str('actor'),
+      reason: str('reason').notNull(),
+      createdAt: timestamp('created_at').notNull().$defaultFn(now),
+    },
+    (t) => [index('pod_removals_pod_member_idx').on(t.podId, t.memberId)],
+  );
+
+  /**
    * A message in a pod's chat (issue 34): stored before it is delivered to the pod's members, `client_id`
    * unique per sender so that a repeated send never stores a copy. Ids of one pod become visible in
    * increasing order (a send holds the pod's lock), so a member replays a pod after the last id they saw.
@@ -612,6 +645,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     podMembers,
     podRequests,
     podMessages,
+    podRemovals,
     appCounters,
   };
 }

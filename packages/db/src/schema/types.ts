@@ -21,5 +21,7 @@ export type ModerationAction =
   | 'resolve-report'
   | 'export-member'
   | 'resend-mail'
-  | 'end-sessions';
+  | 'end-sessions'
+  | 'pod-remove'
+  | 'pod-close';
 export type MessageMailFrequency = 'instant' | 'daily' | 'never';
