@@ -91,6 +91,38 @@ const COMMANDS = {
     options: { json: { required: false, flag: true, help: 'the reports as JSON instead of text' } },
     positional: 0,
   },
+  'pod-reports': {
+    args: '[--json]',
+    summary: 'the open reports made from pods, with the evidence',
+    details:
+      'Lists the open reports made from a pod, oldest first, as reports does: who reported whom, from which\n' +
+      'pod, the message reported if one was, the reason and the note, and the evidence: the last 50 messages\n' +
+      "of the pod when the report was made, each with its writer's name, one line per message.",
+    options: { json: { required: false, flag: true, help: 'the reports as JSON instead of text' } },
+    positional: 0,
+  },
+  'pod-remove': {
+    args: '<member> --pod <podId> --reason <text>',
+    summary: 'remove a member from a pod',
+    details:
+      "Removes a member from a pod, as the pod's starter or a host can, the starter too (the pod passes on\n" +
+      'as when a starter leaves). They hear nothing more of the pod and come back only if a host approves.\n' +
+      "Kept with the reason in the pod's removals and the moderation log.",
+    options: {
+      pod: { required: true, help: 'the id of the pod (as pod-reports shows it)' },
+      reason: { required: true, help: 'why (kept in the moderation log)' },
+    },
+    positional: 1,
+  },
+  'pod-close': {
+    args: '<podId> --reason <text>',
+    summary: 'close a pod',
+    details:
+      "Closes a pod: it is offered to nobody and leaves its members' lists and unread pods. Its messages\n" +
+      'and reports stay for moderation. It cannot be undone.',
+    options: { reason: { required: true, help: 'why (kept in the moderation log)' } },
+    positional: 1,
+  },
   resolve: {
     args: '<reportId> --note <text>',
     summary: 'close a report, noting what was done',
@@ -354,7 +386,9 @@ function memberText(member: MemberSummary): string {
 }
 
 function actionText(entry: LoggedAction): string {
-  const on = entry.member ? ` ${describe(entry.member)}` : entry.reportId ? ` report ${entry.reportId}` : '';
+  const on =
+    (entry.member ? ` ${describe(entry.member)}` : entry.reportId ? ` report ${entry.reportId}` : '') +
+    (entry.podId ? `${entry.member ? ' from' : ''} pod ${entry.podId}` : '');
   const why = entry.reason === null ? '' : `: ${shown(entry.reason)}`;
   return `${entry.createdAt.toISOString()}  ${entry.action}${on}, by ${shown(entry.actor)}${why}\n`;
 }
@@ -383,23 +417,28 @@ function party(p: ReportParty | null): string {
  * break or a carriage return stays on its own line and cannot draw a message that was never sent.
  */
 function reportText(report: OpenReport): string {
-  const names = new Map<string, string>([[report.reported.id, report.reported.name || 'reported']]);
-  if (report.reporter) names.set(report.reporter.id, report.reporter.name || 'reporter');
   const evidence =
     report.evidence.length === 0
-      ? '  (no messages between them)'
+      ? `  (no messages ${report.pod ? 'in the pod' : 'between them'})`
       : report.evidence
           .map((m) => {
-            const who = shown(names.get(m.senderId) ?? m.senderId);
-            return `  ${new Date(m.createdAt).toISOString()}  ${who}: ${shown(m.body)}`;
+            const who = shown(m.senderName || m.senderId);
+            const mark = report.pod?.messageId === m.id ? '  >> reported' : '';
+            return `  ${new Date(m.createdAt).toISOString()}  ${who}: ${shown(m.body)}${mark}`;
           })
           .join('\n');
+  const pod = report.pod
+    ? `Pod:      ${shown(report.pod.name) || '(no name)'} (${report.pod.id})${report.pod.messageId === null ? '' : `, message ${report.pod.messageId}`}\n`
+    : '';
+  const kept = report.pod
+    ? `the last ${report.evidence.length} messages in the pod when reported`
+    : `the last ${report.evidence.length} messages between them when reported`;
   return `Report ${report.id}, ${report.createdAt.toISOString()}
 Reporter: ${party(report.reporter)}
 Reported: ${party(report.reported)}
-Reason:   ${shown(report.reason)}
+${pod}Reason:   ${shown(report.reason)}
 Note:     ${report.note === null ? '(none)' : shown(report.note)}
-Evidence, the last ${report.evidence.length} messages between them when reported, one line each:
+Evidence, ${kept}, one line each:
 ${evidence}
 `;
 }
@@ -440,6 +479,7 @@ async function run(args: string[], io: AdminIo): Promise<void> {
   const limit = command === 'log' ? limitOf(options.limit) : 0;
   const { deps, database, operators } = await openForCommand(io, command);
   const {
+    closePodAsOperator,
     deleteMemberAsOperator,
     endSessions,
     exportMemberForOperator,
@@ -450,6 +490,7 @@ async function run(args: string[], io: AdminIo): Promise<void> {
     memberSessions,
     moderationLog,
     openReports,
+    removeFromPodAsOperator,
     resendMail,
     resolveReport,
     suspendMember,
@@ -483,6 +524,22 @@ async function run(args: string[], io: AdminIo): Promise<void> {
       if (options.json) io.stdout(`${JSON.stringify(reports, null, 2)}\n`);
       else if (reports.length === 0) io.stdout('No open reports.\n');
       else io.stdout(`${reports.length} open report(s):\n\n${reports.map(reportText).join('\n')}`);
+      return;
+    }
+    if (command === 'pod-reports') {
+      const reports = await openReports(deps, { pods: true });
+      if (options.json) io.stdout(`${JSON.stringify(reports, null, 2)}\n`);
+      else if (reports.length === 0) io.stdout('No open reports from pods.\n');
+      else io.stdout(`${reports.length} open report(s) from pods:\n\n${reports.map(reportText).join('\n')}`);
+      return;
+    }
+    if (command === 'pod-close') {
+      const podId = positional[0]!;
+      const outcome = await closePodAsOperator(deps, podId, { ...acting, reason: String(options.reason) });
+      if (outcome === 'notFound') throw new OpsError(`there is no pod ${podId}`);
+      io.stdout(
+        outcome === 'closed' ? `Closed pod ${podId}.\n` : `Pod ${podId} was closed already: nothing to do.\n`,
+      );
       return;
     }
     if (command === 'resolve') {
@@ -594,6 +651,17 @@ async function run(args: string[], io: AdminIo): Promise<void> {
             ? `Granted messaging access to ${describe(member)}.\n`
             : `${describe(member)} can message already: nothing to do.\n`,
         );
+        return;
+      }
+      case 'pod-remove': {
+        const podId = String(options.pod);
+        const outcome = await removeFromPodAsOperator(deps, member, podId, {
+          ...acting,
+          reason: String(options.reason),
+        });
+        if (outcome === 'podNotFound') throw new OpsError(`there is no open pod ${podId}`);
+        if (outcome === 'notInPod') throw new OpsError(`${describe(member)} is not in pod ${podId}`);
+        io.stdout(`Removed ${describe(member)} from pod ${podId}.\n`);
         return;
       }
       case 'export-member': {

@@ -3,13 +3,26 @@ import {
   podFiltersSchema,
   podInputSchema,
   podReadSchema,
+  podRemovalSchema,
+  podReportSchema,
   podRequestAnswerSchema,
+  podRoleSchema,
   podSendSchema,
   podSyncSchema,
   podTargetSchema,
   podThreadSchema,
 } from '@amiko/core';
-import { answerRequest, findPods, getPod, joinPod, leavePod, myPods, startPod } from '../services/pods.ts';
+import {
+  answerRequest,
+  findPods,
+  getPod,
+  joinPod,
+  leavePod,
+  myPods,
+  removeFromPod,
+  setPodRole,
+  startPod,
+} from '../services/pods.ts';
 import {
   podThread,
   podUnreadState,
@@ -18,6 +31,7 @@ import {
   sendToPod,
   syncPod,
 } from '../services/pods-chat.ts';
+import { reportFromPod } from '../services/reports.ts';
 import { router, verifiedProcedure } from '../trpc.ts';
 
 // Pods (issue 34): joining and reading need a verified member with a finished profile (the services check
@@ -76,4 +90,27 @@ export const podsRouter = router({
     await answerRequest(ctx.deps, ctx.member.id, input);
     return { ok: true as const };
   }),
+
+  /**
+   * The starter or a host removes a member, with a reason kept for moderation: the starter anyone else, a
+   * host only members. The member hears nothing more of the pod and comes back only if a host approves.
+   */
+  remove: verifiedProcedure.input(podRemovalSchema).mutation(async ({ ctx, input }) => {
+    await removeFromPod(ctx.deps, { memberId: ctx.member.id }, input);
+    // Their devices stop counting the pod's unread messages.
+    await publishPodUnread(ctx.deps, input.memberId);
+    return { ok: true as const };
+  }),
+  /** The starter names a member host, or makes a host a member again. */
+  setRole: verifiedProcedure.input(podRoleSchema).mutation(async ({ ctx, input }) => {
+    await setPodRole(ctx.deps, ctx.member.id, input);
+    return { ok: true as const };
+  }),
+  /**
+   * Reports a member of the pod, or one of their messages (messageId), to the moderators, with the pod's
+   * last 50 messages as evidence. Never behind the payment; rate limited as reports.create.
+   */
+  report: verifiedProcedure
+    .input(podReportSchema)
+    .mutation(({ ctx, input }) => reportFromPod(ctx.deps, ctx.member.id, input)),
 });

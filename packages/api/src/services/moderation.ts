@@ -12,6 +12,8 @@ import type { Deps } from '../context.ts';
 import type { ResendOutcome } from '../mail/mailer.ts';
 import { deleteMember } from './account-settings.ts';
 import { exportMemberData, type MemberDataExport } from './member-export.ts';
+import { closePod, removeFromPod } from './pods.ts';
+import { publishPodUnread } from './pods-chat.ts';
 
 // What operators do about members and reports (`pnpm admin …`, apps/server/src/ops/admin.ts). Each action
 // is written to moderation_actions with who did it, when and why. Outcomes are plain values: the command
@@ -41,12 +43,13 @@ async function record(
   t: Schema,
   action: ModerationAction,
   acting: Acting,
-  target: { memberId?: string; reportId?: string },
+  target: { memberId?: string; reportId?: string; podId?: string },
 ): Promise<void> {
   await tx.insert(t.moderationActions).values({
     action,
     memberId: target.memberId ?? null,
     reportId: target.reportId ?? null,
+    podId: target.podId ?? null,
     actor: acting.actor,
     reason: acting.reason ?? null,
     createdAt: new Date(),
@@ -139,6 +142,8 @@ export interface LoggedAction {
   /** Null for an action on no member (a report's resolution, a mail sent again), or one removed since. */
   member: { id: string; name: string; email: string | null } | null;
   reportId: string | null;
+  /** The pod of a pod-remove or pod-close. */
+  podId: string | null;
 }
 
 /** The moderation log (`pnpm admin log`), newest first: every action, or those on one member. */
@@ -156,6 +161,7 @@ export async function moderationLog(
       actor: a.actor,
       reason: a.reason,
       reportId: a.reportId,
+      podId: a.podId,
       memberId: t.members.id,
       name: t.members.name,
       email: t.members.email,
@@ -340,19 +346,43 @@ export interface OpenReport {
   /** Null when the reporter has since been removed entirely. */
   reporter: ReportParty | null;
   reported: ReportParty;
-  /** The last messages between the two when the report was made, oldest first. */
-  evidence: ReportEvidence[];
+  /** A report made from a pod: the pod, and the message reported (null: the member). */
+  pod: { id: string; name: string; messageId: number | null } | null;
+  /**
+   * The messages kept when the report was made, oldest first, each with its writer's name as it is now:
+   * the last messages between the two, or, from a pod, the pod's last messages (and the one reported).
+   */
+  evidence: (ReportEvidence & { senderName: string })[];
 }
 
-/** The reports nobody has resolved yet, oldest first. */
-export async function openReports(deps: Pick<Deps, 'database'>): Promise<OpenReport[]> {
+/** The reports nobody has resolved yet, oldest first; only those made from a pod with `pods`. */
+export async function openReports(
+  deps: Pick<Deps, 'database'>,
+  { pods = false }: { pods?: boolean } = {},
+): Promise<OpenReport[]> {
   const { db, t } = deps.database;
   const reports = await db
     .select()
     .from(t.reports)
-    .where(eq(t.reports.status, 'open'))
+    .where(and(eq(t.reports.status, 'open'), pods ? isNotNull(t.reports.podId) : undefined))
     .orderBy(asc(t.reports.createdAt), asc(t.reports.id));
-  const ids = [...new Set(reports.flatMap((r) => [r.reportedId, r.reporterId ?? r.reportedId]))];
+  const ids = [
+    ...new Set(
+      reports.flatMap((r) => [
+        r.reportedId,
+        r.reporterId ?? r.reportedId,
+        ...r.evidence.map((m) => m.senderId),
+      ]),
+    ),
+  ];
+  const podIds = [...new Set(reports.flatMap((r) => (r.podId === null ? [] : [r.podId])))];
+  const podNames = new Map(
+    podIds.length === 0
+      ? []
+      : (
+          await db.select({ id: t.pods.id, name: t.pods.name }).from(t.pods).where(inArray(t.pods.id, podIds))
+        ).map((p) => [p.id, p.name]),
+  );
   const members =
     ids.length === 0
       ? []
@@ -385,7 +415,14 @@ export async function openReports(deps: Pick<Deps, 'database'>): Promise<OpenRep
     note: report.note,
     reporter: report.reporterId ? (parties.get(report.reporterId) ?? null) : null,
     reported: parties.get(report.reportedId)!,
-    evidence: report.evidence,
+    pod:
+      report.podId === null
+        ? null
+        : { id: report.podId, name: podNames.get(report.podId) ?? '', messageId: report.podMessageId },
+    evidence: report.evidence.map((m) => ({
+      ...m,
+      senderName: parties.get(m.senderId)?.name ?? '',
+    })),
   }));
 }
 
@@ -411,6 +448,52 @@ export async function resolveReport(
     await record(tx, t, 'resolve-report', acting, { reportId });
     return 'resolved';
   });
+}
+
+/**
+ * Removes a member from a pod (`pnpm admin pod-remove`), as its starter or a host would, the starter too:
+ * kept in pod_removals and the moderation log with the reason. The member's devices are told their unread
+ * pods where this process has sockets (the command line has none: a removed member hears no more of the pod
+ * at once either way, since its events go to whoever is in it when they happen).
+ */
+export async function removeFromPodAsOperator(
+  deps: ModerationDeps,
+  member: Member,
+  podId: string,
+  acting: Acting & { reason: string },
+): Promise<'removed' | 'notInPod' | 'podNotFound'> {
+  let outcome: 'removed' | 'notInPod';
+  try {
+    outcome = await removeFromPod(
+      deps,
+      { operator: acting.actor },
+      { podId, memberId: member.id, reason: acting.reason },
+    );
+  } catch (error) {
+    if ((error as { appCode?: string }).appCode === 'NOT_FOUND') return 'podNotFound';
+    throw error;
+  }
+  if (outcome === 'removed') {
+    await record(deps.database.db, deps.database.t, 'pod-remove', acting, { memberId: member.id, podId });
+    await publishPodUnread(deps as Deps, member.id); // it reads the database, realtime and log only
+  }
+  return outcome;
+}
+
+/**
+ * Closes a pod (`pnpm admin pod-close`): offered to nobody, gone from its members' lists and unread pods;
+ * its messages and reports stay for moderation. Logged with the reason.
+ */
+export async function closePodAsOperator(
+  deps: ModerationDeps,
+  podId: string,
+  acting: Acting & { reason: string },
+): Promise<'closed' | 'alreadyClosed' | 'notFound'> {
+  const { outcome, members } = await closePod(deps, podId);
+  if (outcome !== 'closed') return outcome;
+  await record(deps.database.db, deps.database.t, 'pod-close', acting, { podId });
+  for (const memberId of members) await publishPodUnread(deps as Deps, memberId); // as above
+  return outcome;
 }
 
 /**

@@ -339,7 +339,8 @@ async function welcomingPods(deps: Deps, podIds: string[]): Promise<Set<string>>
 export type JoinOutcome = 'joined' | 'requested';
 
 /**
- * Joins an open pod, or asks to join one whose members approve. Refused when the pod is full, the member
+ * Joins an open pod, or asks to join one whose members approve (as does a member once removed from the pod,
+ * whatever its rule). Refused when the pod is full, the member
  * is in as many pods as allowed, or (as if there were no such pod) someone in it blocked them or was
  * blocked by them. Joining again is no error.
  */
@@ -363,7 +364,13 @@ export async function joinPod(deps: Deps, memberId: string, podId: string): Prom
     if (already) return 'joined';
     if ((await headcountOf(tx, deps, podId)) >= pod.sizeLimit) throw appError('CONFLICT', 'pods:errors.full');
     await assertRoomForAnotherPod(tx, deps, memberId, 'pods:errors.tooManyPods');
-    if (pod.joinRule === 'ask') {
+    // A member removed from this pod comes back only if a host approves, whatever the pod's rule.
+    const [removed] = await tx
+      .select({ one: sql`1` })
+      .from(t.podRemovals)
+      .where(and(eq(t.podRemovals.podId, podId), eq(t.podRemovals.memberId, memberId)))
+      .limit(1);
+    if (pod.joinRule === 'ask' || removed) {
       await tx.insert(t.podRequests).values({ podId, memberId, createdAt: new Date() }).onConflictDoNothing();
       return 'requested';
     }
@@ -379,7 +386,12 @@ export async function joinPod(deps: Deps, memberId: string, podId: string): Prom
 }
 
 /** The role of a member in a pod, read in the transaction; null when they are not in it. */
-async function roleIn(tx: Db, deps: Deps, podId: string, memberId: string): Promise<PodRole | null> {
+async function roleIn(
+  tx: Db,
+  deps: Pick<Deps, 'database'>,
+  podId: string,
+  memberId: string,
+): Promise<PodRole | null> {
   const { t } = deps.database;
   const [row] = await tx
     .select({ role: t.podMembers.role })
@@ -433,37 +445,150 @@ export async function answerRequest(
 }
 
 /**
+ * Takes a member out of a pod in the caller's transaction (which holds the pod's lock): their request to
+ * join goes too. A starter who goes hands the pod to the host, else the member, who has been in it longest;
+ * the last one to go closes it. Resolves with the role they had, null when they were not in it.
+ */
+async function takeOutOfPod(
+  tx: Db,
+  deps: Pick<Deps, 'database'>,
+  podId: string,
+  memberId: string,
+): Promise<PodRole | null> {
+  const { t } = deps.database;
+  await tx
+    .delete(t.podRequests)
+    .where(and(eq(t.podRequests.podId, podId), eq(t.podRequests.memberId, memberId)));
+  const [left] = await tx
+    .delete(t.podMembers)
+    .where(and(eq(t.podMembers.podId, podId), eq(t.podMembers.memberId, memberId)))
+    .returning({ role: t.podMembers.role });
+  if (!left) return null;
+  const remaining = await tx
+    .select({ memberId: t.podMembers.memberId, role: t.podMembers.role })
+    .from(t.podMembers)
+    .innerJoin(t.members, eq(t.members.id, t.podMembers.memberId))
+    .where(and(eq(t.podMembers.podId, podId), isNull(t.members.deletedAt), isNull(t.members.suspendedAt)))
+    .orderBy(asc(t.podMembers.joinedAt), asc(t.podMembers.memberId));
+  if (remaining.length === 0) {
+    await tx.update(t.pods).set({ closedAt: new Date() }).where(eq(t.pods.id, podId));
+    return left.role;
+  }
+  if (left.role === 'starter') {
+    const next = remaining.find((m) => m.role === 'host') ?? remaining[0]!;
+    await tx
+      .update(t.podMembers)
+      .set({ role: 'starter' })
+      .where(and(eq(t.podMembers.podId, podId), eq(t.podMembers.memberId, next.memberId)));
+  }
+  return left.role;
+}
+
+/**
  * Leaves a pod, or withdraws a request to join it. A starter who leaves hands the pod to the host, else the
  * member, who has been in it longest; the last one to leave closes it.
  */
 export async function leavePod(deps: Deps, memberId: string, podId: string): Promise<void> {
-  const { t } = deps.database;
   await deps.database.transaction(async (tx) => {
     await lockPod(deps.database, tx, podId);
+    await takeOutOfPod(tx, deps, podId, memberId);
+  });
+}
+
+/** Who removes a member from a pod: its starter or a host (a member id), or an operator (a name). */
+export type Remover = { memberId: string } | { operator: string };
+
+/**
+ * Removes a member from a pod, with the reason kept for moderation (pod_removals: who, whom, which pod,
+ * when, why). The starter removes anyone else, a host only members (neither the starter nor another host);
+ * an operator anyone, the starter too (the pod then passes on as when a starter leaves). Once out, the member
+ * hears nothing more of the pod (its events go to whoever is in pod_members when they happen) and joins it
+ * again only by a host's approval. The caller tells the member's devices their unread pods (publishPodUnread).
+ */
+export async function removeFromPod(
+  deps: Pick<Deps, 'database'>,
+  by: Remover,
+  input: { podId: string; memberId: string; reason: string },
+): Promise<'removed' | 'notInPod'> {
+  const { t } = deps.database;
+  const { podId, memberId, reason } = input;
+  if ('memberId' in by && by.memberId === memberId)
+    throw appError('VALIDATION', 'pods:errors.cannotRemoveSelf');
+  return deps.database.transaction(async (tx) => {
+    await lockPod(deps.database, tx, podId);
+    if ('memberId' in by) {
+      const role = await roleIn(tx, deps, podId, by.memberId);
+      if (role === null) throw appError('NOT_FOUND', 'pods:errors.notFound');
+      if (!mayHostPod(role)) throw appError('FORBIDDEN', 'pods:errors.notHost');
+      const theirs = await roleIn(tx, deps, podId, memberId);
+      if (theirs === null) throw appError('NOT_FOUND', 'pods:errors.notInPod');
+      if (theirs === 'starter' || (theirs === 'host' && role !== 'starter'))
+        throw appError('FORBIDDEN', 'pods:errors.cannotRemoveHost');
+    } else {
+      const [pod] = await tx
+        .select({ id: t.pods.id })
+        .from(t.pods)
+        .where(and(eq(t.pods.id, podId), isNull(t.pods.closedAt)));
+      if (!pod) throw appError('NOT_FOUND', 'pods:errors.notFound');
+    }
+    const had = await takeOutOfPod(tx, deps, podId, memberId);
+    if (had === null) return 'notInPod';
+    await tx.insert(t.podRemovals).values({
+      podId,
+      memberId,
+      removedBy: 'memberId' in by ? by.memberId : null,
+      actor: 'operator' in by ? by.operator : null,
+      reason,
+      createdAt: new Date(),
+    });
+    return 'removed';
+  });
+}
+
+/**
+ * The starter names a member host (who then approves requests and removes members), or makes a host a
+ * member again. Only the starter; the starter's own role is not changed here (leaving hands it on).
+ */
+export async function setPodRole(
+  deps: Deps,
+  starterId: string,
+  input: { podId: string; memberId: string; role: 'host' | 'member' },
+): Promise<void> {
+  const { t } = deps.database;
+  const { podId, memberId, role } = input;
+  await deps.database.transaction(async (tx) => {
+    await lockPod(deps.database, tx, podId);
+    const mine = await roleIn(tx, deps, podId, starterId);
+    if (mine === null) throw appError('NOT_FOUND', 'pods:errors.notFound');
+    if (mine !== 'starter') throw appError('FORBIDDEN', 'pods:errors.notStarter');
+    const theirs = await roleIn(tx, deps, podId, memberId);
+    if (theirs === null) throw appError('NOT_FOUND', 'pods:errors.notInPod');
+    if (theirs === 'starter') throw appError('VALIDATION', 'pods:errors.starterRole');
     await tx
-      .delete(t.podRequests)
-      .where(and(eq(t.podRequests.podId, podId), eq(t.podRequests.memberId, memberId)));
-    const [left] = await tx
-      .delete(t.podMembers)
-      .where(and(eq(t.podMembers.podId, podId), eq(t.podMembers.memberId, memberId)))
-      .returning({ role: t.podMembers.role });
-    if (!left) return;
-    const remaining = await tx
-      .select({ memberId: t.podMembers.memberId, role: t.podMembers.role })
-      .from(t.podMembers)
-      .innerJoin(t.members, eq(t.members.id, t.podMembers.memberId))
-      .where(and(eq(t.podMembers.podId, podId), isNull(t.members.deletedAt), isNull(t.members.suspendedAt)))
-      .orderBy(asc(t.podMembers.joinedAt), asc(t.podMembers.memberId));
-    if (remaining.length === 0) {
-      await tx.update(t.pods).set({ closedAt: new Date() }).where(eq(t.pods.id, podId));
-      return;
-    }
-    if (left.role === 'starter') {
-      const next = remaining.find((m) => m.role === 'host') ?? remaining[0]!;
-      await tx
-        .update(t.podMembers)
-        .set({ role: 'starter' })
-        .where(and(eq(t.podMembers.podId, podId), eq(t.podMembers.memberId, next.memberId)));
-    }
+      .update(t.podMembers)
+      .set({ role })
+      .where(and(eq(t.podMembers.podId, podId), eq(t.podMembers.memberId, memberId)));
+  });
+}
+
+/**
+ * Closes a pod (an operator, `pnpm admin pod-close`): offered to nobody, its chat and lists gone for its
+ * members. Resolves with the members it had, whose devices the caller tells their unread pods.
+ */
+export async function closePod(
+  deps: Pick<Deps, 'database'>,
+  podId: string,
+): Promise<{ outcome: 'closed' | 'alreadyClosed' | 'notFound'; members: string[] }> {
+  const { t } = deps.database;
+  return deps.database.transaction(async (tx) => {
+    await lockPod(deps.database, tx, podId);
+    const [pod] = await tx.select({ closedAt: t.pods.closedAt }).from(t.pods).where(eq(t.pods.id, podId));
+    if (!pod) return { outcome: 'notFound' as const, members: [] };
+    const members = (
+      await tx.select({ id: t.podMembers.memberId }).from(t.podMembers).where(eq(t.podMembers.podId, podId))
+    ).map((m) => m.id);
+    if (pod.closedAt) return { outcome: 'alreadyClosed' as const, members };
+    await tx.update(t.pods).set({ closedAt: new Date() }).where(eq(t.pods.id, podId));
+    return { outcome: 'closed' as const, members };
   });
 }
