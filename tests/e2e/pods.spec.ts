@@ -86,7 +86,12 @@ test('a member starts a pod in Munich; a neighbour finds it, asks to join, is ap
   await expect(anna.getByTestId('pod-request')).toHaveCount(0);
 
   // Anna writes in the pod's chat while Ben is elsewhere: the Pods link's dot and the tab's count tell him.
+  // The empty chat offers first lines from what the pod is about; one goes into the box to edit.
   const annaBox = anna.getByRole('textbox', { name: 'Message' });
+  const lines = anna.getByTestId('pod-icebreakers');
+  await expect(lines).toContainText('“Board games”');
+  await lines.getByRole('button', { name: /meeting somewhere in Munich/ }).click();
+  await expect(annaBox).toHaveValue("Hi all! Who's up for meeting somewhere in Munich soon?");
   await annaBox.fill('Welcome, Ben! Saturday at the café?');
   await annaBox.press('Enter');
   await expect(anna.getByTestId('pod-messages').getByTestId('message')).toContainText('Saturday');

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INTERESTS } from '../catalogs.ts';
+import { INTERESTS, type Interest } from '../catalogs.ts';
 import {
   ICEBREAKER_TEMPLATES,
   INTEREST_GROUPS,
   interestGroup,
   pickIcebreakers,
+  pickPodIcebreakers,
   townIcebreaker,
   type Icebreaker,
 } from './icebreakers.ts';
@@ -126,5 +127,40 @@ describe('pickIcebreakers', () => {
         theirTown: { city: 'Berlin' },
       }),
     ).toEqual([{ template: expect.stringMatching(/^about\.[01]$/), interest: 'chess' }]);
+  });
+});
+
+describe('first lines for a new pod', () => {
+  it('names its interests, then where it meets, then doing something together; the same for everyone', () => {
+    const pod = {
+      id: 'pod-1',
+      interests: ['boardGames', 'hiking'] as Interest[],
+      cafeLanguages: null,
+      city: 'Munich',
+    };
+    const lines = pickPodIcebreakers(pod);
+    expect(lines).toHaveLength(3);
+    expect(
+      lines
+        .slice(0, 2)
+        .map((l) => ('interest' in l ? l.interest : null))
+        .sort(),
+    ).toEqual(['boardGames', 'hiking']);
+    expect(lines[2]).toEqual({ template: 'place', city: 'Munich' });
+    expect(pickPodIcebreakers(pod)).toEqual(lines);
+  });
+
+  it('asks a language café about its two languages, and an online pod where everyone joins from', () => {
+    const lines = pickPodIcebreakers({
+      id: 'c',
+      interests: [],
+      cafeLanguages: ['German', 'English'],
+      city: null,
+    });
+    expect(lines).toEqual([
+      { template: 'cafe', languages: ['German', 'English'] },
+      { template: 'online' },
+      { template: 'together' },
+    ]);
   });
 });

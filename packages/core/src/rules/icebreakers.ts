@@ -151,3 +151,37 @@ export function pickIcebreakers(input: {
   }
   return picked;
 }
+
+/** A first line for a pod's empty chat: its template under pods' chat.icebreakers, and what it names. */
+export type PodIcebreaker =
+  | { template: `interest.${IcebreakerVariant}`; interest: Interest }
+  | { template: 'place'; city: string }
+  | { template: 'online' }
+  | { template: 'cafe'; languages: readonly [string, string] }
+  | { template: 'together' };
+
+/**
+ * Up to three first lines for a new pod's chat, from what brought its members together: the pod's
+ * interests (a different template for each, chosen by the pod's id so everyone sees the same), or for a
+ * language café its two languages; then where it meets (its town, or online); then an invitation to do
+ * something together. Names come translated from the caller.
+ */
+export function pickPodIcebreakers(pod: {
+  id: string;
+  interests: readonly Interest[];
+  /** A language café's two languages, named in the reader's language; null for an interest pod. */
+  cafeLanguages: readonly [string, string] | null;
+  /** The pod's town in the reader's language; null for an online pod. */
+  city: string | null;
+}): PodIcebreaker[] {
+  const seed = pairSeed(pod.id, '');
+  const lines: PodIcebreaker[] = pod.cafeLanguages
+    ? [{ template: 'cafe', languages: pod.cafeLanguages }]
+    : rotate(pod.interests, seed).map((interest, i) => ({
+        template: `interest.${((seed + i) % ICEBREAKER_TEMPLATES) as IcebreakerVariant}`,
+        interest,
+      }));
+  lines.push(pod.city === null ? { template: 'online' } : { template: 'place', city: pod.city });
+  lines.push({ template: 'together' });
+  return lines.slice(0, MAX_ICEBREAKERS);
+}

@@ -1,4 +1,4 @@
-import type { PeerView, PodMemberView, PodMessageView, PodThreadPage } from '@amiko/api';
+import type { PeerView, PodMessageView, PodThreadPage } from '@amiko/api';
 import { seenByCount } from '@amiko/core';
 import { Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -16,6 +16,8 @@ import { MessageBubble } from '../messages/MessageBubble.tsx';
 import { PendingBubble } from '../messages/PendingBubble.tsx';
 import { useScrollAnchor } from '../messages/useScrollAnchor.ts';
 import { lastIdOf, pageWithMessages, pageWithRead } from './chat-cache.ts';
+import type { Pod } from './PodActions.tsx';
+import { PodIcebreakers } from './PodIcebreakers.tsx';
 
 /** A typing indicator shows this long after the last "typing" event. */
 const TYPING_SHOWS_MS = 4000;
@@ -25,18 +27,8 @@ const TYPING_SHOWS_MS = 4000;
  * replay after a reconnect, typing, "Seen by N" under the member's last message, the read mark moved while
  * the page is in front, and a draft kept across reloads and the way to the payment.
  */
-export function PodChat({
-  podId,
-  podName,
-  members,
-  me,
-}: {
-  podId: string;
-  podName: string;
-  /** The pod's members the viewer sees: names for who types before they wrote anything. */
-  members: PodMemberView[];
-  me: string;
-}) {
+export function PodChat({ pod, me }: { pod: Pod; me: string }) {
+  const { id: podId, name: podName, members } = pod;
   const { t, i18n } = useTranslation(['pods', 'messages', 'common']);
   const utils = trpc.useUtils();
   const navigate = useNavigate();
@@ -47,6 +39,8 @@ export function PodChat({
   const [typing, setTyping] = useState<Map<string, number>>(new Map());
   const [olderError, setOlderError] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  /** An icebreaker picked: put in the message box to edit. */
+  const [suggestion, setSuggestion] = useState<{ text: string } | null>(null);
 
   const merge = useCallback(
     (messages: readonly PodMessageView[], senders: readonly PeerView[] = []) =>
@@ -250,9 +244,12 @@ export function PodChat({
             )}
             {olderError && <ErrorAlert>{t('common:errors.network')}</ErrorAlert>}
             {page.data.messages.length === 0 && pending.length === 0 && (
-              <Text c="dimmed" ta="center" py="md" data-testid="pod-chat-empty">
-                {t('pods:chat.empty', { name: podName })}
-              </Text>
+              <Stack gap="sm" py="md">
+                <Text c="dimmed" ta="center" data-testid="pod-chat-empty">
+                  {t('pods:chat.empty', { name: podName })}
+                </Text>
+                <PodIcebreakers pod={pod} onPick={(text) => setSuggestion({ text })} />
+              </Stack>
             )}
             <Box
               ref={scroll.viewport}
@@ -310,6 +307,7 @@ export function PodChat({
               disabled={false}
               onSend={send}
               onTyping={onTyping}
+              suggestion={suggestion}
               initialText={initialDraft}
               onDraftChange={(text) => saveDraft(me, draftKey, text)}
             />

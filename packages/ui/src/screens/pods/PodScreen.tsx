@@ -44,14 +44,7 @@ export default function PodScreen() {
               <PodActions pod={pod.data} onLeft={() => void navigate('/pods')} />
             </Stack>
             {pod.data.requests.length > 0 && <Requests pod={pod.data} />}
-            {pod.data.myRole !== null && member && (
-              <PodChat
-                podId={pod.data.id}
-                podName={pod.data.name}
-                members={pod.data.members}
-                me={member.id}
-              />
-            )}
+            {pod.data.myRole !== null && member && <PodChat pod={pod.data} me={member.id} />}
             <Members pod={pod.data} />
           </>
         )}

@@ -1,0 +1,61 @@
+import { pickPodIcebreakers } from '@amiko/core';
+import { catalogKey } from '@amiko/i18n';
+import { Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Pod } from './PodActions.tsx';
+
+/**
+ * First lines for a new pod's empty chat (issue 34.4), from what brought its members together: its
+ * interests or a café's languages, where it meets, doing something together. A click puts the line in the
+ * message box to edit; nothing is sent.
+ */
+export function PodIcebreakers({ pod, onPick }: { pod: Pod; onPick(line: string): void }) {
+  const { t } = useTranslation(['pods', 'messages', 'catalog']);
+  const language = (id: string) => t(catalogKey('languages', id as Pod['languages'][number]));
+  const lines = pickPodIcebreakers({
+    id: pod.id,
+    interests: pod.interests,
+    cafeLanguages:
+      pod.kind === 'languageCafe' && pod.languages.length === 2
+        ? [language(pod.languages[0]!), language(pod.languages[1]!)]
+        : null,
+    city: pod.place?.label ?? null,
+  }).map((line) => {
+    switch (line.template) {
+      case 'place':
+        return t('pods:chat.icebreakers.place', { city: line.city });
+      case 'online':
+        return t('pods:chat.icebreakers.online');
+      case 'cafe':
+        return t('pods:chat.icebreakers.cafe', { first: line.languages[0], second: line.languages[1] });
+      case 'together':
+        return t('pods:chat.icebreakers.together');
+      default:
+        return t(`pods:chat.icebreakers.${line.template}`, {
+          interest: t(catalogKey('interests', line.interest)),
+        });
+    }
+  });
+  return (
+    <Stack gap="xs" align="center" data-testid="pod-icebreakers">
+      <Text size="sm" c="dimmed" ta="center">
+        {t('messages:icebreakers.title')}
+      </Text>
+      {lines.map((line) => (
+        <Button
+          key={line}
+          variant="light"
+          radius="xl"
+          size="compact-sm"
+          h="auto"
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          aria-label={t('messages:icebreakers.use', { line })}
+          onClick={() => onPick(line)}
+        >
+          {line}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
