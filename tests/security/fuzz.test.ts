@@ -86,7 +86,22 @@ beforeAll(async () => {
   await member.client.trpc.pods.join.mutate({ podId: pod.id });
   await friend.client.trpc.pods.send.mutate({ podId: pod.id, clientId: randomUUID(), body: 'Hi all' });
   podId = pod.id;
-  knownIds = [member.id, friend.id, blocker.id, message.conversationId, pod.id];
+  // A pod the member started, with the friend in it: removing, naming hosts and reporting have a pod of
+  // the member's to act in.
+  const own = await member.client.trpc.pods.start.mutate({
+    name: 'Chess',
+    kind: 'interests',
+    interests: ['chess'],
+    languages: ['en'],
+    level: null,
+    placeId: null,
+    description: '',
+    sizeLimit: 8,
+    joinRule: 'ask',
+  });
+  await friend.client.trpc.pods.join.mutate({ podId: own.id });
+  await member.client.trpc.pods.answer.mutate({ podId: own.id, memberId: friend.id, approve: true });
+  knownIds = [member.id, friend.id, blocker.id, message.conversationId, pod.id, own.id];
 });
 afterAll(async () => {
   await ts?.stop();

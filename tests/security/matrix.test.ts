@@ -127,6 +127,12 @@ const EXPECTED: Record<string, Row> = {
   'pods.sync':                    [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'pods.read':                    [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'pods.unread':                  [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  // Moderation in a pod (the caller a host of the target's pod removing a member; the starter of their own
+  // pod naming the target host; a member reporting the target from the pod): never behind the payment. A
+  // caller the target blocked is in no pod with them.
+  'pods.remove':                  [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'pods.setRole':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'pods.report':                  [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Someone who blocked you can still be reported (harassment often comes with a block).
@@ -258,6 +264,34 @@ async function podWithCaller(cell: Cell): Promise<string> {
     await callProcedure(cell.http, { path: 'pods.join', type: 'mutation' }, { podId });
   return podId;
 }
+/** The caller's member id, where they can reach procedures at all. */
+async function callerId(cell: Cell): Promise<string | null> {
+  const me = await callProcedure(cell.http, { path: 'auth.me', type: 'query' }, undefined);
+  return me.ok ? ((me.data as { id: string } | null)?.id ?? null) : null;
+}
+
+/**
+ * A pod of the target's with a third member in it, where the caller is a host (the target names them) if
+ * they can join at all: the caller's removal of the third member is then a host's.
+ */
+async function podWithCallerAsHost(cell: Cell): Promise<{ podId: string; memberId: string }> {
+  const podId = await podWithCaller(cell);
+  const third = await createMember(ts);
+  await third.client.trpc.pods.join.mutate({ podId });
+  const id = await callerId(cell);
+  if (id && canReachProcedures(cell.role) && cell.role !== 'blockedByTarget')
+    await cell.target.client.trpc.pods.setRole.mutate({ podId, memberId: id, role: 'host' });
+  return { podId, memberId: third.id };
+}
+
+/** A pod the caller started (where they can), with the target in it where the target can join. */
+async function podOfCaller(cell: Cell): Promise<string> {
+  if (!canReachProcedures(cell.role)) return podOfTarget(cell);
+  const started = await callProcedure(cell.http, { path: 'pods.start', type: 'mutation' }, podInput());
+  const podId = (started.data as { id: string }).id;
+  await callProcedure(cell.target.client.http, { path: 'pods.join', type: 'mutation' }, { podId });
+  return podId;
+}
 const uniqueEmail = () => `new-${randomUUID().slice(0, 8)}@example.com`;
 
 /**
@@ -358,6 +392,13 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
   'pods.send': async (c) => ({ podId: await podWithCaller(c), clientId: randomUUID(), body: 'Hi all!' }),
   'pods.sync': async (c) => ({ podId: await podWithCaller(c), after: 0 }),
   'pods.read': async (c) => ({ podId: await podWithCaller(c) }),
+  'pods.remove': async (c) => ({ ...(await podWithCallerAsHost(c)), reason: 'Rude to everyone' }),
+  'pods.setRole': async (c) => ({ podId: await podOfCaller(c), memberId: c.target.id, role: 'host' }),
+  'pods.report': async (c) => ({
+    podId: await podWithCaller(c),
+    memberId: c.target.id,
+    reason: 'harassment',
+  }),
   'favorites.toggle': (c) => ({ memberId: c.target.id }),
   'favorites.remove': (c) => ({ memberId: c.target.id }),
   'reports.create': (c) => ({ memberId: c.target.id, reason: 'harassment' }),
