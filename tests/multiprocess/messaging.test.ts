@@ -88,9 +88,11 @@ describe('several server processes (PostgreSQL + Redis)', () => {
   });
 
   it('delivers a pod’s messages live to its members on the other process, and their read marks back', async () => {
-    const [ana, ben, cleo] = await Promise.all(
-      ['Ana', 'Ben', 'Cleo'].map((name) => memberWithSession(one.db(), { name })),
-    );
+    const [ana, ben, cleo] = await Promise.all([
+      memberWithSession(one.db(), { name: 'Ana' }),
+      memberWithSession(one.db(), { name: 'Ben' }),
+      memberWithSession(one.db(), { name: 'Cleo' }),
+    ]);
     const pod: PodInput = {
       name: 'Board games',
       kind: 'interests',
