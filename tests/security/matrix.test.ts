@@ -288,6 +288,7 @@ async function podWithCallerAsHost(cell: Cell): Promise<{ podId: string; memberI
 async function podOfCaller(cell: Cell): Promise<string> {
   if (!canReachProcedures(cell.role)) return podOfTarget(cell);
   const started = await callProcedure(cell.http, { path: 'pods.start', type: 'mutation' }, podInput());
+  if (!started.ok) throw new Error(`pods.start refused: ${started.raw}`);
   const podId = (started.data as { id: string }).id;
   await callProcedure(cell.target.client.http, { path: 'pods.join', type: 'mutation' }, { podId });
   return podId;
