@@ -4,7 +4,8 @@ import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
 
 // Pods (issue 34): a member starts a pod in their town, another finds it near them, asks to join, is
-// approved and they talk in the pod's chat live; in German, a language café online is found and joined.
+// approved, they talk in the pod's chat live, she reports him and names him host, he leaves; in German, a
+// language café online is found and joined, and its starter removes the member with a reason.
 
 const MUNICH = 2867714;
 
@@ -122,6 +123,23 @@ test('a member starts a pod in Munich; a neighbour finds it, asks to join, is ap
   await expect(anna.getByTestId('pod-typing')).toHaveText('');
   await expectAccessible(ben);
 
+  // Anna reports Ben from the pod (the report goes with the pod), and names him host.
+  await anna.getByRole('button', { name: 'Options for Ben' }).click();
+  await anna.getByRole('menuitem', { name: 'Report' }).click();
+  const report = anna.getByRole('dialog', { name: 'Report Ben' });
+  await report.getByRole('radio', { name: 'Spam or advertising' }).check();
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(anna.getByText('Thank you. Our team will look into it.')).toBeVisible();
+  const db = amiko.db();
+  const [stored] = await db.db.select({ podId: db.t.reports.podId }).from(db.t.reports);
+  expect(stored?.podId).toBe(podUrl.split('/').pop());
+  await anna.getByRole('button', { name: 'Options for Ben' }).click();
+  await anna.getByRole('menuitem', { name: 'Make host' }).click();
+  await expect(anna.getByText('Ben is now a host.')).toBeVisible();
+  await expect(
+    anna.getByTestId('pod-members').getByRole('listitem').filter({ hasText: 'Ben' }),
+  ).toContainText('Host');
+
   // Ben leaves, and the pod is no longer among his pods.
   await ben.getByRole('button', { name: 'Leave pod' }).click();
   await expect(ben).toHaveURL(/\/pods$/);
@@ -130,7 +148,10 @@ test('a member starts a pod in Munich; a neighbour finds it, asks to join, is ap
   await benContext.close();
 });
 
-test('in German: a language café online is found and joined', async ({ browser, amiko }) => {
+test('in German: a language café online is found and joined; its starter removes a member with a reason', async ({
+  browser,
+  amiko,
+}) => {
   const starterContext = await newContext(browser);
   await signedInMember(amiko, starterContext, { name: 'Clara Café', language: 'de' });
   const starter = await starterContext.newPage();
@@ -166,6 +187,20 @@ test('in German: a language café online is found and joined', async ({ browser,
   await expect(joiner.getByTestId('my-pods')).toContainText('Sprachcafé Deutsch–Englisch');
   await expect(joiner.getByTestId('my-pods').getByRole('button', { name: 'Pod verlassen' })).toBeVisible();
   await expectAccessible(joiner);
+
+  // Clara removes Jonas, with a reason for the moderators: the pod leaves his list.
+  await starter.reload();
+  await starter.getByRole('button', { name: 'Optionen für Jonas' }).click();
+  await starter.getByRole('menuitem', { name: 'Aus dem Pod entfernen' }).click();
+  const removal = starter.getByRole('dialog', { name: 'Jonas aus Sprachcafé Deutsch–Englisch entfernen?' });
+  await removal.getByRole('button', { name: 'Entfernen' }).click();
+  await expect(removal.getByText('Bitte gib einen Grund an.')).toBeVisible();
+  await removal.getByRole('textbox', { name: 'Warum?' }).fill('Schickt Werbung statt zu üben.');
+  await removal.getByRole('button', { name: 'Entfernen' }).click();
+  await expect(starter.getByText('Jonas ist nicht mehr im Pod.')).toBeVisible();
+  await expect(starter.getByTestId('pod-members')).not.toContainText('Jonas');
+  await joiner.reload();
+  await expect(joiner.getByText('Du bist noch in keinem Pod.')).toBeVisible();
   await starterContext.close();
   await joinerContext.close();
 });

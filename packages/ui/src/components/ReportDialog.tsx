@@ -9,26 +9,31 @@ import { trpc } from '../trpc.ts';
 /**
  * Reporting a member: a reason and an optional note, sent to the team. The one dialog of every place a
  * member appears (the profile, the conversation's menu, the directory card), so a report says the same
- * everywhere.
+ * everywhere. From a pod (`pod`), the report goes with the pod (and the message, if one was reported), and
+ * the server keeps the pod's last messages as evidence.
  */
 export function ReportDialog(props: {
   memberId: string;
   name: string;
   opened: boolean;
   onClose: () => void;
+  pod?: { podId: string; messageId?: number };
 }) {
   const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [missingReason, setMissingReason] = useState(false);
-  const report = trpc.reports.create.useMutation({
+  const done = {
     onSuccess: () => {
       void notify({ message: t('community:report.done'), color: 'teal' });
       setReason(null);
       setNote('');
       props.onClose();
     },
-  });
+  };
+  const memberReport = trpc.reports.create.useMutation(done);
+  const podReport = trpc.pods.report.useMutation(done);
+  const report = props.pod ? podReport : memberReport;
   return (
     <Modal
       opened={props.opened}
@@ -43,7 +48,8 @@ export function ReportDialog(props: {
             setMissingReason(true);
             return;
           }
-          report.mutate({ memberId: props.memberId, reason, note });
+          if (props.pod) podReport.mutate({ ...props.pod, memberId: props.memberId, reason, note });
+          else memberReport.mutate({ memberId: props.memberId, reason, note });
         }}
       >
         <Stack>

@@ -10,6 +10,7 @@ import { trpc } from '../../trpc.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { PodActions, type Pod } from './PodActions.tsx';
 import { PodChat } from './PodChat.tsx';
+import { PodMemberMenu } from './PodMemberMenu.tsx';
 import { PodSummary } from './PodSummary.tsx';
 
 /** /pods/:podId: one pod, its members, and for its starter and hosts the requests to join. */
@@ -45,7 +46,7 @@ export default function PodScreen() {
             </Stack>
             {pod.data.requests.length > 0 && <Requests pod={pod.data} />}
             {pod.data.myRole !== null && member && <PodChat pod={pod.data} me={member.id} />}
-            <Members pod={pod.data} />
+            <Members pod={pod.data} me={member?.id} />
           </>
         )}
       </Stack>
@@ -53,7 +54,7 @@ export default function PodScreen() {
   );
 }
 
-function Members({ pod }: { pod: Pod }) {
+function Members({ pod, me }: { pod: Pod; me: string | undefined }) {
   const { t } = useTranslation(['pods']);
   return (
     <Stack gap="sm" component="section" aria-labelledby="pod-members">
@@ -74,6 +75,7 @@ function Members({ pod }: { pod: Pod }) {
                 </Text>
               )}
             </Stack>
+            {pod.myRole !== null && member.id !== me && <PodMemberMenu pod={pod} member={member} />}
           </Group>
         ))}
       </Stack>
