@@ -108,8 +108,12 @@ export function sendOver(
   return request<MessageView>(socket, 'message:send', { to, clientId, body });
 }
 
-/** Resolves once `check` holds, polling (rejects after timeoutMs with `what`). */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000) {
+/**
+ * Resolves once `check` holds, polling (rejects after timeoutMs with `what`). 15 s: a socket's connection
+ * and first state took over 5 s once with two test files, a CI run and a browser journey on two cores;
+ * what never comes still fails.
+ */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
