@@ -141,7 +141,7 @@ export interface PodReadEvent {
 /**
  * The member's unread pods as the server counts them: how many of their pods have a message after their read
  * mark (not their own, nor of anyone they blocked or who blocked them), and per pod how many, up to
- * POD_UNREAD_MAX.
+ * POD_UNREAD_COUNTED (@amiko/core).
  */
 export interface PodUnreadState {
   unreadPods: number;

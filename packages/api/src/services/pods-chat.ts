@@ -1,4 +1,4 @@
-import { canMessage, type PodReadMark, type PodSendInput } from '@amiko/core';
+import { canMessage, POD_UNREAD_COUNTED, type PodReadMark, type PodSendInput } from '@amiko/core';
 import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
 import { and, asc, desc, eq, gt, isNull, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 // Db is typed as PostgreSQL's query builder for both dialects (packages/db/src/client.ts), and so is a
@@ -31,9 +31,6 @@ import { firstName, may, seenBy, type SeenMember } from './views.ts';
 // Ids of one pod become visible in increasing order: a send takes the pod's row lock (lockPod) before it
 // draws its id, as one-to-one sends take the members' (docs/decisions.md, "Message ids in commit order");
 // so replay is per pod, after the last id the member saw of that pod.
-
-/** A pod's unread messages are counted up to this many (a page); the UI shows more as "99+". */
-export const POD_UNREAD_MAX = 100;
 
 const ph = (name: string) => sql.placeholder(name);
 
@@ -141,7 +138,7 @@ function buildStatements(database: Database) {
     ),
     /**
      * The member's open pods, each with the messages after their read mark that count as unread (not their
-     * own, nobody's they blocked or who blocked them), up to POD_UNREAD_MAX: a range of the (pod_id, id)
+     * own, nobody's they blocked or who blocked them), up to POD_UNREAD_COUNTED: a range of the (pod_id, id)
      * index per pod, never more than a page of it.
      */
     unread: preparedPerConnection(database, 'pod_chat_unread', (db) =>
@@ -149,7 +146,7 @@ function buildStatements(database: Database) {
         .select({
           podId: pm.podId,
           unread:
-            sql<number>`(select count(*) from (select 1 from ${m} where ${col(m, 'pod_id')} = ${col(pm, 'pod_id')} and ${col(m, 'id')} > coalesce(${col(pm, 'last_read_message_id')}, 0) and ${col(m, 'sender_id')} <> ${ph('me')} and ${visibleTo} limit ${POD_UNREAD_MAX}) as ${sql.identifier('unread_page')})`.mapWith(
+            sql<number>`(select count(*) from (select 1 from ${m} where ${col(m, 'pod_id')} = ${col(pm, 'pod_id')} and ${col(m, 'id')} > coalesce(${col(pm, 'last_read_message_id')}, 0) and ${col(m, 'sender_id')} <> ${ph('me')} and ${visibleTo} limit ${POD_UNREAD_COUNTED}) as ${sql.identifier('unread_page')})`.mapWith(
               Number,
             ),
         })
