@@ -81,6 +81,8 @@ describe('page view', () => {
       }),
     );
     expect(pageViewSchema.safeParse({ path: 'relative', visitorId }).success).toBe(false);
+    for (const control of ['\u0000', '\u0004', '\u007f'])
+      expect(pageViewSchema.safeParse({ path: `/a${control}b`, visitorId }).success).toBe(false);
   });
 
   it('takes an opaque visitor id, nothing that could carry other data', () => {
