@@ -12,17 +12,8 @@ import {
   podTargetSchema,
   podThreadSchema,
 } from '@amiko/core';
-import {
-  answerRequest,
-  findPods,
-  getPod,
-  joinPod,
-  leavePod,
-  myPods,
-  removeFromPod,
-  setPodRole,
-  startPod,
-} from '../services/pods.ts';
+import { answerRequest, findPods, getPod, joinPod, leavePod, myPods, startPod } from '../services/pods.ts';
+import { removeFromPod, setPodRole } from '../services/pods-moderation.ts';
 import {
   podThread,
   podUnreadState,

@@ -12,7 +12,7 @@ import type { Deps } from '../context.ts';
 import type { ResendOutcome } from '../mail/mailer.ts';
 import { deleteMember } from './account-settings.ts';
 import { exportMemberData, type MemberDataExport } from './member-export.ts';
-import { closePod, removeFromPod } from './pods.ts';
+import { closePod, removeFromPod } from './pods-moderation.ts';
 import { publishPodUnread } from './pods-chat.ts';
 
 // What operators do about members and reports (`pnpm admin …`, apps/server/src/ops/admin.ts). Each action
