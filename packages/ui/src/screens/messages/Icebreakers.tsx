@@ -34,9 +34,23 @@ export function Icebreakers({
       ? t(`icebreakers.lines.${line.template}`, { interest: t(catalogKey('interests', line.interest)) })
       : t(`icebreakers.lines.${line.template}`, { city: line.city }),
   );
+  return <IcebreakerLines lines={lines} onPick={onPick} testId="icebreakers" />;
+}
+
+/** Suggested first lines as buttons under "Not sure how to start?": one-to-one chat's and a pod's. */
+export function IcebreakerLines({
+  lines,
+  onPick,
+  testId,
+}: {
+  lines: string[];
+  onPick(line: string): void;
+  testId: string;
+}) {
+  const { t } = useTranslation(['messages']);
   if (lines.length === 0) return null;
   return (
-    <Stack gap="xs" align="center" data-testid="icebreakers">
+    <Stack gap="xs" align="center" data-testid={testId}>
       <Text size="sm" c="dimmed" ta="center">
         {t('icebreakers.title')}
       </Text>

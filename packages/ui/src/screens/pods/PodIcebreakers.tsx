@@ -1,6 +1,6 @@
 import { pickPodIcebreakers } from '@amiko/core';
 import { catalogKey } from '@amiko/i18n';
-import { Button, Stack, Text } from '@mantine/core';
+import { IcebreakerLines } from '../messages/Icebreakers.tsx';
 import { useTranslation } from 'react-i18next';
 import type { Pod } from './PodActions.tsx';
 
@@ -36,26 +36,5 @@ export function PodIcebreakers({ pod, onPick }: { pod: Pod; onPick(line: string)
         });
     }
   });
-  return (
-    <Stack gap="xs" align="center" data-testid="pod-icebreakers">
-      <Text size="sm" c="dimmed" ta="center">
-        {t('messages:icebreakers.title')}
-      </Text>
-      {lines.map((line) => (
-        <Button
-          key={line}
-          variant="light"
-          radius="xl"
-          size="compact-sm"
-          h="auto"
-          py={6}
-          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
-          aria-label={t('messages:icebreakers.use', { line })}
-          onClick={() => onPick(line)}
-        >
-          {line}
-        </Button>
-      ))}
-    </Stack>
-  );
+  return <IcebreakerLines lines={lines} onPick={onPick} testId="pod-icebreakers" />;
 }
