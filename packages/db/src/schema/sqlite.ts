@@ -27,5 +27,7 @@ export const {
   podRequests,
   podMessages,
   podRemovals,
+  podInvitations,
+  podSuggestionAnswers,
   appCounters,
 } = defineTables(sqliteKit);

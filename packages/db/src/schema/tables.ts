@@ -616,6 +616,44 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     ],
   );
 
+  /**
+   * An invitation to a pod started from a suggestion (issue 34.3): the starter's neighbours who share the
+   * pod's interest. Nobody is added without saying yes: the member joins (while there is room, whatever the
+   * pod's join rule) or declines, and either deletes the invitation. Nobody sees who was invited or declined.
+   */
+  const podInvitations = table(
+    'pod_invitations',
+    {
+      podId: id('pod_id')
+        .notNull()
+        .references(() => pods.id, { onDelete: 'cascade' }),
+      memberId: id('member_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      createdAt: timestamp('created_at').notNull().$defaultFn(now),
+    },
+    (t) => [
+      primaryKey({ columns: [t.podId, t.memberId] }),
+      index('pod_invitations_member_idx').on(t.memberId),
+    ],
+  );
+
+  /**
+   * The suggestions "N people near you love X — start a pod?" a member has answered, by starting the pod or
+   * not: each interest's is shown once (issue 34.3).
+   */
+  const podSuggestionAnswers = table(
+    'pod_suggestion_answers',
+    {
+      memberId: id('member_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      interest: str('interest').$type<CatalogId<'interests'>>().notNull(),
+      answeredAt: timestamp('answered_at').notNull().$defaultFn(now),
+    },
+    (t) => [primaryKey({ columns: [t.memberId, t.interest] })],
+  );
+
   /** Named counters changed with a single conditional UPDATE (the early-access slots). */
   const appCounters = table('app_counters', {
     name: str('name').primaryKey(),
@@ -646,6 +684,8 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     podRequests,
     podMessages,
     podRemovals,
+    podInvitations,
+    podSuggestionAnswers,
     appCounters,
   };
 }
