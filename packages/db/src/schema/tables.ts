@@ -548,6 +548,13 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
        * were last back). No further mail about the pod until their read mark has passed it.
        */
       mailedUpTo: bigInt('mailed_up_to'),
+      /**
+       * The member's answer when the pod had gone quiet (no message for POD_QUIET_DAYS): keep it, or let it
+       * close; null: never asked or not answered. It belongs to the quiet spell when quiet_answered_at is after
+       * the pod's newest message: a later message ends the spell, and the question comes again next time.
+       */
+      quietAnswer: str('quiet_answer').$type<'keep' | 'close'>(),
+      quietAnsweredAt: timestamp('quiet_answered_at'),
     },
     (t) => [primaryKey({ columns: [t.podId, t.memberId] }), index('pod_members_member_idx').on(t.memberId)],
   );
@@ -613,6 +620,8 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     (t) => [
       uniqueIndex('pod_messages_sender_client_unique').on(t.senderId, t.clientId),
       index('pod_messages_pod_idx').on(t.podId, t.id),
+      // A pod's messages of the last days (its "messages this week"; whether it has gone quiet): one range.
+      index('pod_messages_pod_time_idx').on(t.podId, t.createdAt),
     ],
   );
 
