@@ -4,6 +4,7 @@
 
 const suites: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   messaging: () => import('./messaging.ts'),
+  pods: () => import('./pods.ts'),
   directory: () => import('./directory.ts'),
   places: () => import('./places.ts'),
 };
