@@ -118,6 +118,10 @@ const EXPECTED: Record<string, Row> = {
   'pods.start':                   [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'pods.join':                    [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'pods.leave':                   [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  // Suggestions that start pods: what a verified member is offered, never behind the payment.
+  'pods.suggestion':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'pods.dismissSuggestion':       [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'pods.startSuggested':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Only the pod's starter and hosts answer requests: to anyone else the request's pod is not theirs to see.
   'pods.answer':                  [SIGN_IN,  VERIFY,    'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   // The pod's chat: its members only (the caller joins the target's pod where they can; a pod with someone
@@ -388,6 +392,8 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
   'pods.start': () => podInput(),
   'pods.join': async (c) => ({ podId: await podOfTarget(c) }),
   'pods.leave': async (c) => ({ podId: await podOfTarget(c) }),
+  'pods.dismissSuggestion': () => ({ interest: 'boardGames' }),
+  'pods.startSuggested': () => ({ interest: 'boardGames', pod: podInput() }),
   'pods.answer': async (c) => ({ podId: await podOfTarget(c), memberId: c.target.id, approve: true }),
   'pods.messages': async (c) => ({ podId: await podWithCaller(c) }),
   'pods.send': async (c) => ({ podId: await podWithCaller(c), clientId: randomUUID(), body: 'Hi all!' }),

@@ -86,8 +86,28 @@ export interface PodView {
   myRole: PodRole | null;
   /** The viewer asked to join and waits for an answer. */
   requested: boolean;
+  /** The viewer is invited to join (a suggested pod) and has not answered yet. */
+  invited: boolean;
   /** For the pod's starter and hosts: who asks to join, oldest first. */
   requests: PodMemberView[];
+}
+
+/**
+ * "4 people near you love board games — start a pod?" (issue 34.3): the interest, how many neighbours share
+ * it (never who), and the member's own place, which the pod starts at unless they pick another.
+ */
+export interface PodSuggestion {
+  interest: Interest;
+  people: number;
+  /** The language the pod would speak to begin with: the member's first, else the one they use Amiko in. */
+  languages: Language[];
+  place: { id: number; name: string; region: string | null; country: string; regionNeeded: boolean };
+}
+
+/** A pod started from a suggestion, and how many neighbours were invited to it. */
+export interface SuggestedPodStarted {
+  pod: PodView;
+  invited: number;
 }
 
 // The pod's chat (issue 34): services/pods-chat.ts.

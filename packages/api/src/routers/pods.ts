@@ -1,6 +1,7 @@
 import {
   canMessage,
   podFiltersSchema,
+  podFromSuggestionSchema,
   podInputSchema,
   podReadSchema,
   podRemovalSchema,
@@ -8,6 +9,7 @@ import {
   podRequestAnswerSchema,
   podRoleSchema,
   podSendSchema,
+  podSuggestionSchema,
   podSyncSchema,
   podTargetSchema,
   podThreadSchema,
@@ -22,6 +24,7 @@ import {
   sendToPod,
   syncPod,
 } from '../services/pods-chat.ts';
+import { dismissPodSuggestion, podSuggestion, startSuggestedPod } from '../services/pods-suggestions.ts';
 import { reportFromPod } from '../services/reports.ts';
 import { router, verifiedProcedure } from '../trpc.ts';
 
@@ -65,11 +68,25 @@ export const podsRouter = router({
   start: verifiedProcedure
     .input(podInputSchema)
     .mutation(({ ctx, input }) => startPod(ctx.deps, ctx.member.id, input, ctx.language)),
-  /** Joins an open pod, or asks to join one whose members approve: { outcome: 'joined' | 'requested' }. */
+  /** "N people near you love X — start a pod?", or null (services/pods-suggestions.ts). */
+  suggestion: verifiedProcedure.query(({ ctx }) => podSuggestion(ctx.deps, ctx.member.id, ctx.language)),
+  /** "Not now": the suggestion for this interest is not shown again. */
+  dismissSuggestion: verifiedProcedure.input(podSuggestionSchema).mutation(async ({ ctx, input }) => {
+    await dismissPodSuggestion(ctx.deps, ctx.member.id, input.interest);
+    return { ok: true as const };
+  }),
+  /** Starts the suggested pod and invites the neighbours who share its interest: { pod, invited }. */
+  startSuggested: verifiedProcedure
+    .input(podFromSuggestionSchema)
+    .mutation(({ ctx, input }) => startSuggestedPod(ctx.deps, ctx.member.id, input, ctx.language)),
+  /**
+   * Joins an open pod or one the member is invited to, or asks to join one whose members approve:
+   * { outcome: 'joined' | 'requested' }. Declining an invitation is pods.leave.
+   */
   join: verifiedProcedure.input(podTargetSchema).mutation(async ({ ctx, input }) => ({
     outcome: await joinPod(ctx.deps, ctx.member.id, input.podId),
   })),
-  /** Leaves a pod, or withdraws a request to join it. */
+  /** Leaves a pod, withdraws a request to join it, or declines an invitation to it. */
   leave: verifiedProcedure.input(podTargetSchema).mutation(async ({ ctx, input }) => {
     await leavePod(ctx.deps, ctx.member.id, input.podId);
     // Their devices stop counting the pod's unread messages.

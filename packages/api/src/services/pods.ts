@@ -37,7 +37,7 @@ const CANDIDATES_MAX = 500;
  * The member behind a pod action: verified with a finished profile, not deleted or suspended, which is what
  * visibilityOf calls 'shown' (the directory lists such a member).
  */
-async function podMember(deps: Deps, memberId: string): Promise<Member> {
+export async function podMember(deps: Deps, memberId: string): Promise<Member> {
   const member = await findMember(deps, memberId);
   const visibility = visibilityOf(factsOf(member), NO_BLOCKS);
   if (visibility === 'deleted' || visibility === 'suspended')
@@ -76,8 +76,9 @@ function blockInPod(deps: Deps, podId: unknown, memberId: string, db: Db = deps.
 /** The members of these pods and the requests to join them, as the viewer sees them. */
 async function peopleOf(deps: Deps, viewerId: string, podIds: string[]) {
   const { db, t } = deps.database;
-  if (podIds.length === 0) return { members: [], requests: [], seen: new Map<string, SeenMember>() };
-  const [members, requests] = await Promise.all([
+  if (podIds.length === 0)
+    return { members: [], requests: [], invited: new Set<string>(), seen: new Map<string, SeenMember>() };
+  const [members, requests, invitations] = await Promise.all([
     db
       .select({ podId: t.podMembers.podId, memberId: t.podMembers.memberId, role: t.podMembers.role })
       .from(t.podMembers)
@@ -88,12 +89,16 @@ async function peopleOf(deps: Deps, viewerId: string, podIds: string[]) {
       .from(t.podRequests)
       .where(inArray(t.podRequests.podId, podIds))
       .orderBy(asc(t.podRequests.createdAt), asc(t.podRequests.memberId)),
+    db
+      .select({ podId: t.podInvitations.podId })
+      .from(t.podInvitations)
+      .where(and(inArray(t.podInvitations.podId, podIds), eq(t.podInvitations.memberId, viewerId))),
   ]);
   const seen = await seenBy(deps.database, viewerId, [
     ...members.map((m) => m.memberId),
     ...requests.map((r) => r.memberId),
   ]);
-  return { members, requests, seen };
+  return { members, requests, invited: new Set(invitations.map((i) => i.podId)), seen };
 }
 
 function memberView(seen: SeenMember, role: PodRole): PodMemberView {
@@ -132,6 +137,7 @@ async function viewsOf(deps: Deps, viewerId: string, pods: PodRow[], language: U
       ),
       myRole,
       requested: requests.some((r) => r.memberId === viewerId),
+      invited: myRole === null && people.invited.has(pod.id),
       requests:
         myRole !== null && mayHostPod(myRole)
           ? requests
@@ -175,6 +181,8 @@ export async function startPod(
   memberId: string,
   input: z.output<typeof podInputSchema>,
   language: UiLanguage,
+  /** More to do in the same transaction once the pod is there (the invitations of a suggested pod). */
+  alsoInTransaction?: (tx: Db, podId: string) => Promise<void>,
 ): Promise<PodView> {
   await podMember(deps, memberId);
   await deps.limiter.check('podStart:account', memberId);
@@ -189,6 +197,7 @@ export async function startPod(
     await assertRoomForAnotherPod(tx, deps, memberId, 'pods:errors.tooManyPods');
     await tx.insert(t.pods).values({ ...input, id, placeId, startedBy: memberId, createdAt: now });
     await tx.insert(t.podMembers).values({ podId: id, memberId, role: 'starter', joinedAt: now });
+    await alsoInTransaction?.(tx, id);
   });
   return getPod(deps, memberId, id, language);
 }
@@ -214,7 +223,10 @@ export async function getPod(
   return view!;
 }
 
-/** The pods a member is in or has asked to join, newest first. */
+/**
+ * The pods a member is in, has asked to join or is invited to (none with anyone they blocked or who blocked
+ * them), newest first.
+ */
 export async function myPods(deps: Deps, memberId: string, language: UiLanguage): Promise<PodView[]> {
   const { db, t } = deps.database;
   const mine = db
@@ -225,10 +237,23 @@ export async function myPods(deps: Deps, memberId: string, language: UiLanguage)
     .select({ podId: t.podRequests.podId })
     .from(t.podRequests)
     .where(eq(t.podRequests.memberId, memberId));
+  const invited = db
+    .select({ podId: t.podInvitations.podId })
+    .from(t.podInvitations)
+    .where(eq(t.podInvitations.memberId, memberId));
   const pods = await db
     .select()
     .from(t.pods)
-    .where(and(isNull(t.pods.closedAt), or(inArray(t.pods.id, mine), inArray(t.pods.id, asked))))
+    .where(
+      and(
+        isNull(t.pods.closedAt),
+        or(
+          inArray(t.pods.id, mine),
+          inArray(t.pods.id, asked),
+          and(inArray(t.pods.id, invited), notExists(blockInPod(deps, t.pods.id, memberId))),
+        ),
+      ),
+    )
     .orderBy(desc(t.pods.createdAt), asc(t.pods.id));
   return viewsOf(deps, memberId, pods, language);
 }
@@ -276,6 +301,13 @@ export async function findPods(
             .select({ one: sql`1` })
             .from(t.podRequests)
             .where(and(eq(t.podRequests.podId, t.pods.id), eq(t.podRequests.memberId, viewerId))),
+        ),
+        // A pod the member is invited to is among their own pods, waiting for their answer.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(t.podInvitations)
+            .where(and(eq(t.podInvitations.podId, t.pods.id), eq(t.podInvitations.memberId, viewerId))),
         ),
         notExists(blockInPod(deps, t.pods.id, viewerId)),
       ),
@@ -339,10 +371,10 @@ async function welcomingPods(deps: Deps, podIds: string[]): Promise<Set<string>>
 export type JoinOutcome = 'joined' | 'requested';
 
 /**
- * Joins an open pod, or asks to join one whose members approve (as does a member once removed from the pod,
- * whatever its rule). Refused when the pod is full, the member
- * is in as many pods as allowed, or (as if there were no such pod) someone in it blocked them or was
- * blocked by them. Joining again is no error.
+ * Joins an open pod or one the member is invited to (saying yes to the invitation), or asks to join one whose
+ * members approve (as does a member once removed from the pod, whatever its rule). Refused when the pod is
+ * full, the member is in as many pods as allowed, or (as if there were no such pod) someone in it blocked
+ * them or was blocked by them. Joining again is no error.
  */
 export async function joinPod(deps: Deps, memberId: string, podId: string): Promise<JoinOutcome> {
   await podMember(deps, memberId);
@@ -370,7 +402,11 @@ export async function joinPod(deps: Deps, memberId: string, podId: string): Prom
       .from(t.podRemovals)
       .where(and(eq(t.podRemovals.podId, podId), eq(t.podRemovals.memberId, memberId)))
       .limit(1);
-    if (pod.joinRule === 'ask' || removed) {
+    const invitation = await tx
+      .delete(t.podInvitations)
+      .where(and(eq(t.podInvitations.podId, podId), eq(t.podInvitations.memberId, memberId)))
+      .returning({ memberId: t.podInvitations.memberId });
+    if ((pod.joinRule === 'ask' || removed) && invitation.length === 0) {
       await tx.insert(t.podRequests).values({ podId, memberId, createdAt: new Date() }).onConflictDoNothing();
       return 'requested';
     }
@@ -445,9 +481,9 @@ export async function answerRequest(
 }
 
 /**
- * Takes a member out of a pod in the caller's transaction (which holds the pod's lock): their request to
- * join goes too. A starter who goes hands the pod to the host, else the member, who has been in it longest;
- * the last one to go closes it. Resolves with the role they had, null when they were not in it.
+ * Takes a member out of a pod in the caller's transaction (which holds the pod's lock): their request to join
+ * or invitation goes too. A starter who goes hands the pod to the host, else the member, who has been in it
+ * longest; the last one to go closes it. Resolves with the role they had, null when they were not in it.
  */
 export async function takeOutOfPod(
   tx: Db,
@@ -459,6 +495,9 @@ export async function takeOutOfPod(
   await tx
     .delete(t.podRequests)
     .where(and(eq(t.podRequests.podId, podId), eq(t.podRequests.memberId, memberId)));
+  await tx
+    .delete(t.podInvitations)
+    .where(and(eq(t.podInvitations.podId, podId), eq(t.podInvitations.memberId, memberId)));
   const [left] = await tx
     .delete(t.podMembers)
     .where(and(eq(t.podMembers.podId, podId), eq(t.podMembers.memberId, memberId)))
@@ -485,8 +524,8 @@ export async function takeOutOfPod(
 }
 
 /**
- * Leaves a pod, or withdraws a request to join it. A starter who leaves hands the pod to the host, else the
- * member, who has been in it longest; the last one to leave closes it.
+ * Leaves a pod, withdraws a request to join it or declines an invitation to it. A starter who leaves hands
+ * the pod to the host, else the member, who has been in it longest; the last one to leave closes it.
  */
 export async function leavePod(deps: Deps, memberId: string, podId: string): Promise<void> {
   await deps.database.transaction(async (tx) => {

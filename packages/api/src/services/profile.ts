@@ -40,7 +40,7 @@ export function profileFields(member: Member): ProfileFields {
  * country (the field shows the name alone: which of several towns so named was settled when it was
  * picked); null when they have none.
  */
-function ownPlace(member: Member, language: UiLanguage) {
+export function ownPlace(member: Member, language: UiLanguage) {
   const place = member.placeId === null ? null : placeById(member.placeId, language);
   return place
     ? { id: place.id, name: place.name, region: place.region, country: place.country, regionNeeded: false }

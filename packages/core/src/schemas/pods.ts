@@ -106,6 +106,10 @@ export type PodFilters = z.infer<typeof podFiltersSchema>;
 
 export const podTargetSchema = z.object({ podId: idSchema });
 
+/** Answering a pod suggestion (issue 34.3): "not now" for its interest, or starting the pod it suggests. */
+export const podSuggestionSchema = z.object({ interest: z.enum(INTERESTS) });
+export const podFromSuggestionSchema = z.object({ interest: z.enum(INTERESTS), pod: podInputSchema });
+
 /** A host's answer to a request to join, or removing a member (with a reason kept for moderation). */
 export const podRequestAnswerSchema = z.object({
   podId: idSchema,

@@ -9,7 +9,8 @@ import { trpc } from '../../trpc.ts';
 export type Pod = RouterOutputs['pods']['get'];
 
 /**
- * What the member can do with a pod from its card or page: join it (or ask to), withdraw a request, leave.
+ * What the member can do with a pod from its card or page: join it (or ask to), withdraw a request, say yes or
+ * no to an invitation (a suggested pod's, issue 34.3), leave.
  * Every answer refreshes the member's pods and the pods on offer; a refusal is shown beside the button.
  */
 export function PodActions({ pod, onLeft }: { pod: Pod; onLeft?: () => void }) {
@@ -42,6 +43,20 @@ export function PodActions({ pod, onLeft }: { pod: Pod; onLeft?: () => void }) {
         <Button variant="default" loading={leave.isPending} onClick={() => leave.mutate({ podId: pod.id })}>
           {t('pods:actions.leave')}
         </Button>
+      ) : pod.invited ? (
+        <>
+          <Text size="sm">{t('pods:actions.invitation')}</Text>
+          <Button
+            loading={join.isPending}
+            onClick={() => join.mutate({ podId: pod.id })}
+            data-testid="pod-accept"
+          >
+            {t('pods:actions.join')}
+          </Button>
+          <Button variant="subtle" loading={leave.isPending} onClick={() => leave.mutate({ podId: pod.id })}>
+            {t('pods:actions.decline')}
+          </Button>
+        </>
       ) : pod.requested ? (
         <>
           <Text size="sm" c="dimmed">

@@ -8,6 +8,7 @@ import {
   podKindProblems,
   type PodInput,
 } from '@amiko/core';
+import { catalogKey } from '@amiko/i18n';
 import {
   Button,
   Group,
@@ -24,9 +25,10 @@ import { z } from 'zod';
 import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelect.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PlacePicker, type PlaceChoice } from '../../components/PlacePicker.tsx';
-import { useAppForm } from '../../hooks/useAppForm.ts';
+import { useAppForm, type FormMutation } from '../../hooks/useAppForm.ts';
 import { trpc } from '../../trpc.ts';
 import type { Pod } from './PodActions.tsx';
+import type { Suggestion } from './PodSuggestion.tsx';
 
 type Values = PodInput & { online: boolean };
 
@@ -63,16 +65,56 @@ const INITIAL: Values = {
   joinRule: 'open',
 };
 
-/** Starting a pod: what it is about, where it meets, how many and who may join. */
-export function PodForm({ onStarted, onCancel }: { onStarted: (pod: Pod) => void; onCancel: () => void }) {
-  const { t, i18n } = useTranslation(['pods', 'common']);
+/** A pod just started; `invited`: how many neighbours a suggested pod invited (null: not a suggested pod). */
+export interface Started {
+  pod: Pod;
+  invited: number | null;
+}
+
+/**
+ * Starting a pod: what it is about, where it meets, how many and who may join. From a suggestion (issue
+ * 34.3), filled in with its interest, the member's town and language, and sent as pods.startSuggested, which
+ * also invites the neighbours.
+ */
+export function PodForm({
+  suggestion,
+  onStarted,
+  onCancel,
+}: {
+  suggestion?: Suggestion | undefined;
+  onStarted: (started: Started) => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation(['pods', 'common', 'catalog']);
   const utils = trpc.useUtils();
-  const [place, setPlace] = useState<PlaceChoice | null>(null);
+  const [place, setPlace] = useState<PlaceChoice | null>(suggestion?.place ?? null);
   const start = trpc.pods.start.useMutation({ onSuccess: () => utils.pods.invalidate() });
-  const { form, submit, pending, formError } = useAppForm(formSchema, start, {
-    initialValues: INITIAL,
+  const startSuggested = trpc.pods.startSuggested.useMutation({ onSuccess: () => utils.pods.invalidate() });
+  const mutation: FormMutation<PodInput, Started> = suggestion
+    ? {
+        isPending: startSuggested.isPending,
+        mutate: (pod, callbacks) => startSuggested.mutate({ interest: suggestion.interest, pod }, callbacks),
+      }
+    : {
+        isPending: start.isPending,
+        mutate: (pod, { onSuccess, onError }) =>
+          start.mutate(pod, { onSuccess: (started) => onSuccess({ pod: started, invited: null }), onError }),
+      };
+  const { form, submit, pending, formError } = useAppForm(formSchema, mutation, {
+    initialValues: suggestion
+      ? {
+          ...INITIAL,
+          name: t('pods:suggestion.name', {
+            interest: t(catalogKey('interests', suggestion.interest)),
+            place: suggestion.place.name,
+          }),
+          interests: [suggestion.interest],
+          languages: suggestion.languages,
+          placeId: suggestion.place.id,
+        }
+      : INITIAL,
     input: toInput,
-    onSuccess: (pod) => onStarted(pod),
+    onSuccess: onStarted,
   });
   const values = form.getValues();
   const cafe = values.kind === 'languageCafe';

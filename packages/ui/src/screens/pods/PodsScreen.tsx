@@ -1,5 +1,6 @@
 import type { PodUnreadState } from '@amiko/api';
 import { NEAR_ME_DISTANCES, POD_UNREAD_COUNTED, type PodFilters } from '@amiko/core';
+import { catalogKey } from '@amiko/i18n';
 import {
   Anchor,
   Badge,
@@ -24,16 +25,19 @@ import { Link, useNavigate } from 'react-router';
 import { CatalogSelect } from '../../components/CatalogSelect.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorKey } from '../../errors.ts';
+import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
 import { PodActions, type Pod } from './PodActions.tsx';
-import { PodForm } from './PodForm.tsx';
+import { PodForm, type Started } from './PodForm.tsx';
+import { inSentence, PodSuggestionCard, type Suggestion } from './PodSuggestion.tsx';
 import { PodSummary } from './PodSummary.tsx';
 
 /** /pods: the member's pods, the pods on offer near them (or online, or anywhere), and starting one. */
 export default function PodsScreen() {
-  const { t } = useTranslation(['pods', 'common']);
+  const { t, i18n } = useTranslation(['pods', 'common', 'catalog']);
   const navigate = useNavigate();
-  const [starting, setStarting] = useState(false);
+  // The start form is open: plain (true) or filled in from a suggestion.
+  const [starting, setStarting] = useState<boolean | Suggestion>(false);
   const [filters, setFilters] = useState<PodFilters>({ where: 'anywhere' });
   const mine = trpc.pods.mine.useQuery();
   // Kept current by pod:unread (useMessagingLive); the header's dot reads the same.
@@ -53,6 +57,8 @@ export default function PodsScreen() {
             {t('pods:start')}
           </Button>
         </Group>
+
+        <PodSuggestionCard onStart={setStarting} />
 
         <Stack gap="sm" component="section" aria-labelledby="my-pods">
           <Title order={2} size="h3" id="my-pods">
@@ -117,10 +123,25 @@ export default function PodsScreen() {
           />
         </Stack>
       </Stack>
-      <Modal opened={starting} onClose={() => setStarting(false)} title={t('pods:form.title')} size="lg">
+      <Modal
+        opened={starting !== false}
+        onClose={() => setStarting(false)}
+        title={t('pods:form.title')}
+        size="lg"
+      >
         <PodForm
+          suggestion={typeof starting === 'object' ? starting : undefined}
           onCancel={() => setStarting(false)}
-          onStarted={(pod) => {
+          onStarted={({ pod, invited }: Started) => {
+            if (invited !== null && typeof starting === 'object') {
+              const interest = inSentence(t(catalogKey('interests', starting.interest)), i18n.language);
+              void notify({
+                message:
+                  invited === 0
+                    ? t('pods:suggestion.startedAlone')
+                    : t('pods:suggestion.started', { count: invited, interest }),
+              });
+            }
             setStarting(false);
             void navigate(`/pods/${pod.id}`);
           }}

@@ -61,7 +61,11 @@ export function usePodChat(podId: string, me: string) {
       if (message.podId !== podId) return;
       const known = utils.pods.messages.getData({ podId })?.senders.some((s) => s.id === message.senderId);
       merge([message]);
-      if (!known) void catchUp();
+      // A sender not seen yet: their name comes with the catch-up, and they may have joined meanwhile.
+      if (!known) {
+        void catchUp();
+        void utils.pods.get.invalidate({ podId });
+      }
       setTyping((current) => {
         if (!current.has(message.senderId)) return current;
         const next = new Map(current);

@@ -1,0 +1,185 @@
+import { INTERESTS, INTERESTS_MIN, type Interest, type PodInput } from '@amiko/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '../support/errors.ts';
+import { createMember, type TestMember } from '../support/members.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+// Suggestions that start pods (issue 34.3), on both databases: who counts as a neighbour who shares an
+// interest, that each suggestion is shown once, that starting it invites the others and that nobody is in a
+// pod without saying yes; blocks, suspensions and pods already held. Each test has a town and an interest of
+// its own, so the others' members are never its neighbours.
+
+const MUNICH = 2867714;
+const GARCHING = 2922582; // 14 km north of Munich
+const HAMBURG = 2911298;
+const BERLIN = 2950159;
+const COLOGNE = 2886242;
+const LEIPZIG = 2879139;
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(async () => {
+  await ts?.stop();
+});
+
+const TESTED: readonly Interest[] = ['chess', 'pottery', 'calligraphy', 'birdwatching', 'sailing'];
+/**
+ * The other interests a finished profile needs, dealt out in turn from the rest of the catalog: no eight
+ * members made one after the other hold one of them in common three times, so none of them is ever suggested.
+ */
+const FILLERS = INTERESTS.filter((i) => !TESTED.includes(i));
+let dealt = 0;
+function fillers(): Interest[] {
+  return Array.from({ length: INTERESTS_MIN - 1 }, () => FILLERS[dealt++ % FILLERS.length]!);
+}
+
+/** A member at a place who loves one interest, the one that can be suggested to them. */
+const lover = (placeId: number, interest: Interest, options: Parameters<typeof createMember>[1] = {}) =>
+  createMember(ts, {
+    placeId,
+    city: null,
+    interests: [interest, ...fillers()],
+    nativeLanguage: 'de',
+    ...options,
+  });
+
+function pod(interest: Interest, overrides: Partial<PodInput> = {}): PodInput {
+  return {
+    name: `${interest} together`,
+    kind: 'interests',
+    interests: [interest],
+    languages: ['de'],
+    level: null,
+    placeId: MUNICH,
+    description: '',
+    sizeLimit: 6,
+    joinRule: 'open',
+    ...overrides,
+  };
+}
+
+const suggestionOf = (member: TestMember) => member.client.trpc.pods.suggestion.query();
+const myPodIds = async (member: TestMember) => (await member.client.trpc.pods.mine.query()).map((p) => p.id);
+
+describe('who is suggested a pod', () => {
+  it('shows three members within 25 km who share an interest how many others do, until each answers it', async () => {
+    const [a, b] = [await lover(MUNICH, 'chess'), await lover(MUNICH, 'chess')];
+    const c = await lover(GARCHING, 'chess');
+    await lover(HAMBURG, 'chess'); // 600 km away: not a neighbour
+    expect(await suggestionOf(a)).toEqual({
+      interest: 'chess',
+      people: 2,
+      languages: ['de'],
+      place: { id: MUNICH, name: 'Munich', region: 'Bavaria', country: 'Germany', regionNeeded: false },
+    });
+    expect((await suggestionOf(c))?.people).toBe(2);
+
+    // "Not now" is an answer: a's suggestion is gone for good, the others' stay.
+    await a.client.trpc.pods.dismissSuggestion.mutate({ interest: 'chess' });
+    expect(await suggestionOf(a)).toBeNull();
+    expect((await suggestionOf(b))?.people).toBe(2);
+  });
+
+  it('needs two others, a place and a finished profile', async () => {
+    const alone = await lover(LEIPZIG, 'pottery');
+    await lover(LEIPZIG, 'pottery');
+    expect(await suggestionOf(alone)).toBeNull();
+    const placeless = await lover(LEIPZIG, 'pottery', { placeId: null });
+    expect(await suggestionOf(placeless)).toBeNull();
+    const unfinished = await createMember(ts, { onboarded: false, placeId: LEIPZIG, city: null });
+    expect((await failure(suggestionOf(unfinished))).message).toBe('pods:errors.finishProfile');
+  });
+});
+
+describe('starting a suggested pod', () => {
+  it('invites the others, as many as it has room for; each joins by saying yes or declines', async () => {
+    const starter = await lover(BERLIN, 'calligraphy');
+    const others = [
+      await lover(BERLIN, 'calligraphy'),
+      await lover(BERLIN, 'calligraphy'),
+      await lover(BERLIN, 'calligraphy'),
+    ];
+    expect((await suggestionOf(starter))?.people).toBe(3);
+    // Room for two besides the starter, and members approve who joins: the invited join all the same.
+    const { pod: started, invited } = await starter.client.trpc.pods.startSuggested.mutate({
+      interest: 'calligraphy',
+      pod: pod('calligraphy', { placeId: BERLIN, sizeLimit: 3, joinRule: 'ask' }),
+    });
+    expect(invited).toBe(2);
+    expect(started.members.map((m) => m.id)).toEqual([starter.id]);
+    expect(await suggestionOf(starter)).toBeNull();
+
+    const invitedMembers: TestMember[] = [];
+    for (const other of others) {
+      const mine = await other.client.trpc.pods.mine.query();
+      const invitation = mine.find((p) => p.id === started.id);
+      if (!invitation) continue;
+      invitedMembers.push(other);
+      expect(invitation).toMatchObject({ invited: true, myRole: null, requested: false });
+      // Invited to a pod for it, they are not suggested another.
+      expect(await suggestionOf(other)).toBeNull();
+      expect((await other.client.trpc.pods.find.query({})).map((p) => p.id)).not.toContain(started.id);
+    }
+    expect(invitedMembers).toHaveLength(2);
+    const [yes, no] = invitedMembers as [TestMember, TestMember];
+    // Nobody is in the pod until they say yes, and the starter never sees who was invited.
+    expect((await starter.client.trpc.pods.get.query({ podId: started.id })).members).toHaveLength(1);
+
+    expect(await yes.client.trpc.pods.join.mutate({ podId: started.id })).toEqual({ outcome: 'joined' });
+    await no.client.trpc.pods.leave.mutate({ podId: started.id });
+    expect(await myPodIds(no)).not.toContain(started.id);
+    const now = await starter.client.trpc.pods.get.query({ podId: started.id });
+    expect(now.members.map((m) => m.id)).toEqual([starter.id, yes.id]);
+    expect(now.requests).toEqual([]);
+    expect((await yes.client.trpc.pods.get.query({ podId: started.id })).invited).toBe(false);
+
+    // Declining left `no` free for the interest again: with only the uninvited one beside them, no suggestion.
+    expect(await suggestionOf(no)).toBeNull();
+  });
+
+  it('counts and invites nobody blocked either way, suspended, or already in a pod for the interest', async () => {
+    const starter = await lover(COLOGNE, 'birdwatching');
+    const blocked = await lover(COLOGNE, 'birdwatching');
+    const blocker = await lover(COLOGNE, 'birdwatching');
+    const suspended = await lover(COLOGNE, 'birdwatching');
+    const inPod = await lover(COLOGNE, 'birdwatching');
+    const welcome = [await lover(COLOGNE, 'birdwatching'), await lover(COLOGNE, 'birdwatching')];
+    await inPod.client.trpc.pods.start.mutate(pod('birdwatching', { placeId: COLOGNE, name: 'Birds' }));
+    await starter.client.trpc.blocks.block.mutate({ memberId: blocked.id });
+    await blocker.client.trpc.blocks.block.mutate({ memberId: starter.id });
+    // The suggestion counts the neighbours the index finds: the suspension is known to it at once.
+    const { db, t } = ts.server.database;
+    await db
+      .update(t.members)
+      .set({ suspendedAt: new Date(), updatedAt: new Date() })
+      .where(eq(t.members.id, suspended.id));
+
+    expect((await suggestionOf(starter))?.people).toBe(2);
+    const { pod: started, invited } = await starter.client.trpc.pods.startSuggested.mutate({
+      interest: 'birdwatching',
+      pod: pod('birdwatching', { placeId: COLOGNE }),
+    });
+    expect(invited).toBe(2);
+    for (const member of welcome) expect(await myPodIds(member)).toContain(started.id);
+    for (const member of [blocked, blocker, inPod]) expect(await myPodIds(member)).not.toContain(started.id);
+    const rows = await db.select().from(t.podInvitations).where(eq(t.podInvitations.podId, started.id));
+    expect(rows.map((r) => r.memberId).sort()).toEqual(welcome.map((m) => m.id).sort());
+  });
+
+  it('keeps the suggested interest among the pod’s, and invites nobody when nobody is left', async () => {
+    const starter = await lover(MUNICH, 'sailing');
+    const error = await failure(
+      starter.client.trpc.pods.startSuggested.mutate({ interest: 'sailing', pod: pod('chess') }),
+    );
+    expect(error.data?.fieldErrors).toEqual({ interests: 'pods:errors.suggestionInterest' });
+    const { pod: started, invited } = await starter.client.trpc.pods.startSuggested.mutate({
+      interest: 'sailing',
+      pod: pod('sailing'),
+    });
+    expect(invited).toBe(0);
+    expect(started.myRole).toBe('starter');
+  });
+});
