@@ -2,6 +2,7 @@ import { INTERESTS, INTERESTS_MIN, type Interest, type PodInput } from '@amiko/c
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
+import { mailsTo } from './accounts-support.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -19,7 +20,8 @@ const LEIPZIG = 2879139;
 
 let ts: TestServer;
 beforeAll(async () => {
-  ts = await startTestServer();
+  // Jobs (the invitation mails) looked for every 100 ms.
+  ts = await startTestServer({ env: { JOB_POLL_MS: '100' } });
 });
 afterAll(async () => {
   await ts?.stop();
@@ -125,6 +127,21 @@ describe('starting a suggested pod', () => {
     }
     expect(invitedMembers).toHaveLength(2);
     const [yes, no] = invitedMembers as [TestMember, TestMember];
+    // Each is mailed the invitation once, in their language, without the starter's name; the other nobody.
+    const invitationTo = async (member: TestMember) => {
+      const deadline = Date.now() + 10_000;
+      while ((await mailsTo(ts, member.email)).length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      return mailsTo(ts, member.email);
+    };
+    const [mail, ...more] = await invitationTo(yes);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe("You're invited to calligraphy together");
+    expect(mail?.text).toContain('People near you who love calligraphy have started a small circle');
+    expect(mail?.text).not.toContain(starter.name);
+    expect(await invitationTo(no)).toHaveLength(1);
+    const uninvited = others.find((o) => !invitedMembers.includes(o))!;
+    expect(await mailsTo(ts, uninvited.email)).toEqual([]);
     // Nobody is in the pod until they say yes, and the starter never sees who was invited.
     expect((await starter.client.trpc.pods.get.query({ podId: started.id })).members).toHaveLength(1);
 

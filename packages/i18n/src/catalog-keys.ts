@@ -33,3 +33,13 @@ export function catalogKey<N extends CatalogName>(catalog: N, id: CatalogId<N>):
 export function catalogKeyOf(catalog: CatalogName, id: string): CatalogKey | undefined {
   return isCatalogId(catalog, id) ? (`catalog:${catalog}.${id}` as CatalogKey) : undefined;
 }
+
+/**
+ * A catalog label inside a sentence ("4 people near you love board games"): lower case in English; German
+ * keeps the catalog's capitals (its nouns have them), as does a name like "DJing".
+ */
+export function labelInSentence(label: string, language: string): string {
+  return language.startsWith('en') && /^[A-Z][a-z]/.test(label)
+    ? label[0]!.toLowerCase() + label.slice(1)
+    : label;
+}

@@ -1,3 +1,4 @@
+import { catalogKey, labelInSentence } from '@amiko/i18n';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
@@ -11,11 +12,13 @@ import { firstName, may, seenBy } from './views.ts';
 // gets one mail per conversation after a delay, until they have been back; or one daily summary; or none.
 // A pod's messages (issue 34.4) take the same way: one mail per pod ("New messages in Board games Hamburg")
 // after the same delay, then none about that pod until the member's read mark there has passed what was
-// mailed (pod_members.mailed_up_to); the daily summary names their writers too.
+// mailed (pod_members.mailed_up_to); the daily summary names their writers too. An invitation to a suggested
+// pod (issue 34.3) is mailed once, at once.
 
 export const MESSAGE_MAIL = 'messageMail';
 export const MESSAGE_DIGEST = 'messageDigest';
 export const POD_MESSAGE_MAIL = 'podMessageMail';
+export const POD_INVITATION_MAIL = 'podInvitationMail';
 const MAIL_KINDS = [MESSAGE_MAIL, MESSAGE_DIGEST, POD_MESSAGE_MAIL];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -67,6 +70,32 @@ export async function schedulePodMessageMails(
         payload: { podId },
         runAt,
         createdAt: new Date(),
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * After a suggested pod is started (issue 34.3): one mail to each member invited to it, now, so that a
+ * neighbour who is not on Amiko hears of it. Keyed per member and pod: never twice for one invitation.
+ */
+export async function schedulePodInvitationMails(
+  deps: Deps,
+  podId: string,
+  invitees: readonly string[],
+): Promise<void> {
+  if (invitees.length === 0) return;
+  const now = new Date();
+  await deps.database.db
+    .insert(deps.database.t.jobs)
+    .values(
+      invitees.map((memberId) => ({
+        kind: POD_INVITATION_MAIL,
+        key: `${POD_INVITATION_MAIL}:${memberId}:${podId}`,
+        memberId,
+        payload: { podId },
+        runAt: now,
+        createdAt: now,
       })),
     )
     .onConflictDoNothing();
@@ -331,6 +360,44 @@ const sendPodMessageMail: JobHandler = async (deps, job): Promise<JobOutcome> =>
   return 'done';
 };
 
+/**
+ * "You're invited to Pottery Dresden": the pod's name and interest, a button to the Pods page where the member
+ * says yes or no; no names (the starter is a stranger until the member joins). Follows the member's setting
+ * for mails about messages ('never': none), and only while the invitation stands.
+ */
+const sendPodInvitationMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
+  const { podId } = job.payload as { podId: string };
+  const member = await recipientOf(deps, job.memberId!);
+  if (!member || member.frequency === 'never') return 'forget';
+  const { db, t } = deps.database;
+  const [pod] = await db
+    .select({ name: t.pods.name, interests: t.pods.interests })
+    .from(t.podInvitations)
+    .innerJoin(t.pods, and(eq(t.pods.id, t.podInvitations.podId), isNull(t.pods.closedAt)))
+    .where(and(eq(t.podInvitations.podId, podId), eq(t.podInvitations.memberId, member.id)));
+  if (!pod) return 'forget';
+  const interest = pod.interests[0];
+  const unsubscribe = await unsubscribeUrl(deps, member);
+  await deps.mail.send({
+    ...composeMail(deps.t, {
+      kind: 'podInvitation',
+      to: member.email,
+      language: member.language,
+      memberText: { podName: pod.name },
+      values: {
+        interest: interest
+          ? labelInSentence(deps.t(member.language, catalogKey('interests', interest)), member.language)
+          : '',
+        unsubscribeUrl: unsubscribe,
+      },
+      actionUrl: new URL('/pods', deps.config.publicUrl).toString(),
+      hasFootnote: true,
+    }),
+    headers: unsubscribeHeaders(unsubscribe),
+  });
+  return 'done';
+};
+
 /** The daily summary: who wrote, in one mail, for members who chose it. */
 const sendMessageDigest: JobHandler = async (deps, job): Promise<JobOutcome> => {
   const member = await recipientOf(deps, job.memberId!);
@@ -362,6 +429,7 @@ export const MESSAGE_MAIL_HANDLERS: Record<string, JobHandler> = {
   [MESSAGE_MAIL]: sendMessageMail,
   [MESSAGE_DIGEST]: sendMessageDigest,
   [POD_MESSAGE_MAIL]: sendPodMessageMail,
+  [POD_INVITATION_MAIL]: sendPodInvitationMail,
 };
 
 /** Turns message mails off for the member whose link this is; false when the link is not (or no longer) valid. */

@@ -6,6 +6,7 @@ import type { PodSuggestion, SuggestedPodStarted } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { blockedIdsEitherWay } from './blocks.ts';
+import { schedulePodInvitationMails } from './message-mail.ts';
 import { podMember, startPod } from './pods.ts';
 import { ownPlace } from './profile.ts';
 import { may, seenBy } from './views.ts';
@@ -177,5 +178,6 @@ export async function startSuggestedPod(
       .values({ memberId, interest, answeredAt: now })
       .onConflictDoNothing();
   });
+  await schedulePodInvitationMails(deps, started.id, invitees);
   return { pod: started, invited: invitees.length };
 }

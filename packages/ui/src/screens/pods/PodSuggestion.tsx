@@ -1,5 +1,5 @@
 import type { RouterOutputs } from '@amiko/api';
-import { catalogKey } from '@amiko/i18n';
+import { catalogKey, labelInSentence } from '@amiko/i18n';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -7,16 +7,6 @@ import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 
 export type Suggestion = NonNullable<RouterOutputs['pods']['suggestion']>;
-
-/**
- * An interest's name inside a sentence: lower case in English ("love board games"); German keeps the
- * catalog's capitals (its nouns have them), as do names like "DJing".
- */
-export function inSentence(label: string, language: string): string {
-  return language.startsWith('en') && /^[A-Z][a-z]/.test(label)
-    ? label[0]!.toLowerCase() + label.slice(1)
-    : label;
-}
 
 /**
  * "4 people near you love board games — start a pod?" (issue 34.3), above the member's pods while they have
@@ -31,7 +21,7 @@ export function PodSuggestionCard({ onStart }: { onStart: (suggestion: Suggestio
     onSuccess: () => utils.pods.suggestion.invalidate(),
   });
   if (!suggestion) return null;
-  const interest = inSentence(t(catalogKey('interests', suggestion.interest)), i18n.language);
+  const interest = labelInSentence(t(catalogKey('interests', suggestion.interest)), i18n.language);
   return (
     <Card
       withBorder

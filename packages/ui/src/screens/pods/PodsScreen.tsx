@@ -1,6 +1,6 @@
 import type { PodUnreadState } from '@amiko/api';
 import { NEAR_ME_DISTANCES, POD_UNREAD_COUNTED, type PodFilters } from '@amiko/core';
-import { catalogKey } from '@amiko/i18n';
+import { catalogKey, labelInSentence } from '@amiko/i18n';
 import {
   Anchor,
   Badge,
@@ -29,7 +29,7 @@ import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
 import { PodActions, type Pod } from './PodActions.tsx';
 import { PodForm, type Started } from './PodForm.tsx';
-import { inSentence, PodSuggestionCard, type Suggestion } from './PodSuggestion.tsx';
+import { PodSuggestionCard, type Suggestion } from './PodSuggestion.tsx';
 import { PodSummary } from './PodSummary.tsx';
 
 /** /pods: the member's pods, the pods on offer near them (or online, or anywhere), and starting one. */
@@ -134,7 +134,7 @@ export default function PodsScreen() {
           onCancel={() => setStarting(false)}
           onStarted={({ pod, invited }: Started) => {
             if (invited !== null && typeof starting === 'object') {
-              const interest = inSentence(t(catalogKey('interests', starting.interest)), i18n.language);
+              const interest = labelInSentence(t(catalogKey('interests', starting.interest)), i18n.language);
               void notify({
                 message:
                   invited === 0
