@@ -112,4 +112,44 @@ describe('exportMemberData', () => {
     expect(JSON.stringify(data)).not.toContain('Not Ana’s');
     expect(await exportMemberData(ts.server.deps, 'nobody')).toBeNull();
   });
+
+  it('holds the member’s pods and what they wrote there, not what others wrote nor why a host took them out', async () => {
+    const ana = await createMember(ts, { name: 'Ana' });
+    const bruno = await createMember(ts, { name: 'Bruno' });
+    const pod = (name: string) => ({
+      name,
+      kind: 'interests' as const,
+      interests: ['chess' as const],
+      languages: ['en' as const],
+      level: null,
+      placeId: null,
+      description: '',
+      sizeLimit: 6,
+      joinRule: 'open' as const,
+    });
+    const chess = await bruno.client.trpc.pods.start.mutate(pod('Chess club'));
+    const other = await bruno.client.trpc.pods.start.mutate(pod('Chess two'));
+    await ana.client.trpc.pods.join.mutate({ podId: chess.id });
+    await ana.client.trpc.pods.join.mutate({ podId: other.id });
+    await ana.client.trpc.pods.send.mutate({ podId: chess.id, clientId: randomUUID(), body: 'Mine to take' });
+    await bruno.client.trpc.pods.send.mutate({
+      podId: chess.id,
+      clientId: randomUUID(),
+      body: 'Bruno’s own',
+    });
+    await bruno.client.trpc.pods.remove.mutate({ podId: other.id, memberId: ana.id, reason: 'Private note' });
+    await ana.client.trpc.pods.dismissSuggestion.mutate({ interest: 'chess' });
+
+    const data = (await exportMemberData(ts.server.deps, ana.id))!;
+    expect(data.pods.memberships).toEqual([
+      { podId: chess.id, name: 'Chess club', role: 'member', joinedAt: expect.any(Date), closedAt: null },
+    ]);
+    expect(data.pods.removals).toEqual([{ podId: other.id, name: 'Chess two', removedAt: expect.any(Date) }]);
+    expect(data.pods.messages).toEqual([
+      { podId: chess.id, body: 'Mine to take', createdAt: expect.any(Date) },
+    ]);
+    expect(data.pods.suggestionsAnswered).toEqual([{ interest: 'chess', answeredAt: expect.any(Date) }]);
+    expect(JSON.stringify(data)).not.toContain('Bruno’s own');
+    expect(JSON.stringify(data)).not.toContain('Private note');
+  });
 });

@@ -7,6 +7,8 @@ import { seenBy } from './views.ts';
 // "My data" (issue 19.6): everything stored about a member, as one JSON document. Secrets are left out
 // (password hash, session secrets, the unsubscribe key): they are not the member's data but keys to it.
 // Who each conversation is with is named as the member's conversation list names them (visibilityOf).
+// Pods (issue 34): the member's memberships, requests, invitations and answered suggestions, and what they
+// wrote in pods; what others wrote there is theirs, and so is why a host took the member out of a pod.
 
 /** Everything stored about one member; null when there is no such member. */
 export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: string) {
@@ -125,6 +127,7 @@ export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: s
   });
   return {
     exportedAt: new Date(),
+    pods: await podsOf(deps, memberId),
     profile,
     // Where the member lives, by name as well as by id, in their language.
     place: member.placeId === null ? null : placeById(member.placeId, member.language),
@@ -140,4 +143,47 @@ export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: s
     moderation,
   };
 }
+/** The member's part in pods: where they are or were, and what they wrote. */
+async function podsOf(deps: Pick<Deps, 'database'>, memberId: string) {
+  const { db, t } = deps.database;
+  const [memberships, requests, invitations, suggestionsAnswered, removals, messages] = await Promise.all([
+    db
+      .select({
+        podId: t.podMembers.podId,
+        name: t.pods.name,
+        role: t.podMembers.role,
+        joinedAt: t.podMembers.joinedAt,
+        closedAt: t.pods.closedAt,
+      })
+      .from(t.podMembers)
+      .innerJoin(t.pods, eq(t.pods.id, t.podMembers.podId))
+      .where(eq(t.podMembers.memberId, memberId)),
+    db
+      .select({ podId: t.podRequests.podId, name: t.pods.name, askedAt: t.podRequests.createdAt })
+      .from(t.podRequests)
+      .innerJoin(t.pods, eq(t.pods.id, t.podRequests.podId))
+      .where(eq(t.podRequests.memberId, memberId)),
+    db
+      .select({ podId: t.podInvitations.podId, name: t.pods.name, invitedAt: t.podInvitations.createdAt })
+      .from(t.podInvitations)
+      .innerJoin(t.pods, eq(t.pods.id, t.podInvitations.podId))
+      .where(eq(t.podInvitations.memberId, memberId)),
+    db
+      .select({ interest: t.podSuggestionAnswers.interest, answeredAt: t.podSuggestionAnswers.answeredAt })
+      .from(t.podSuggestionAnswers)
+      .where(eq(t.podSuggestionAnswers.memberId, memberId)),
+    db
+      .select({ podId: t.podRemovals.podId, name: t.pods.name, removedAt: t.podRemovals.createdAt })
+      .from(t.podRemovals)
+      .innerJoin(t.pods, eq(t.pods.id, t.podRemovals.podId))
+      .where(eq(t.podRemovals.memberId, memberId)),
+    db
+      .select({ podId: t.podMessages.podId, body: t.podMessages.body, createdAt: t.podMessages.createdAt })
+      .from(t.podMessages)
+      .where(eq(t.podMessages.senderId, memberId))
+      .orderBy(asc(t.podMessages.id)),
+  ]);
+  return { memberships, requests, invitations, suggestionsAnswered, removals, messages };
+}
+
 export type MemberDataExport = NonNullable<Awaited<ReturnType<typeof exportMemberData>>>;
