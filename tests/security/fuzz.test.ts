@@ -101,7 +101,26 @@ beforeAll(async () => {
   });
   await friend.client.trpc.pods.join.mutate({ podId: own.id });
   await member.client.trpc.pods.answer.mutate({ podId: own.id, memberId: friend.id, approve: true });
-  knownIds = [member.id, friend.id, blocker.id, message.conversationId, pod.id, own.id];
+  // A pod of the member's and the friend's gone quiet (started 31 days ago, never a word): pods.quietAnswer
+  // has a question to answer.
+  const quiet = await member.client.trpc.pods.start.mutate({
+    name: 'Hiking',
+    kind: 'interests',
+    interests: ['hiking'],
+    languages: ['en'],
+    level: null,
+    placeId: null,
+    description: '',
+    sizeLimit: 8,
+    joinRule: 'open',
+  });
+  await friend.client.trpc.pods.join.mutate({ podId: quiet.id });
+  const { db, t } = ts.server.database;
+  await db
+    .update(t.pods)
+    .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+    .where(eq(t.pods.id, quiet.id));
+  knownIds = [member.id, friend.id, blocker.id, message.conversationId, pod.id, own.id, quiet.id];
 });
 afterAll(async () => {
   await ts?.stop();

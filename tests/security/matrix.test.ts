@@ -9,6 +9,7 @@ import {
   type PodInput,
 } from '@amiko/core';
 import type { TokenPurpose } from '@amiko/db';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browserish } from '../support/http.ts';
@@ -137,6 +138,8 @@ const EXPECTED: Record<string, Row> = {
   'pods.remove':                  [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'pods.setRole':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'pods.report':                  [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  // A member answers a pod of theirs gone quiet (keep it or let it close), never behind the payment.
+  'pods.quietAnswer':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Someone who blocked you can still be reported (harassment often comes with a block).
@@ -266,6 +269,16 @@ async function podWithCaller(cell: Cell): Promise<string> {
   const podId = await podOfTarget(cell);
   if (canReachProcedures(cell.role))
     await callProcedure(cell.http, { path: 'pods.join', type: 'mutation' }, { podId });
+  return podId;
+}
+/** A pod of the target's with the caller in it (where they can join), gone quiet: started 31 days ago. */
+async function quietPodWithCaller(cell: Cell): Promise<string> {
+  const podId = await podWithCaller(cell);
+  const { db, t } = ts.server.database;
+  await db
+    .update(t.pods)
+    .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+    .where(eq(t.pods.id, podId));
   return podId;
 }
 /** The caller's member id, where they can reach procedures at all. */
@@ -406,6 +419,7 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
     memberId: c.target.id,
     reason: 'harassment',
   }),
+  'pods.quietAnswer': async (c) => ({ podId: await quietPodWithCaller(c), keep: true }),
   'favorites.toggle': (c) => ({ memberId: c.target.id }),
   'favorites.remove': (c) => ({ memberId: c.target.id }),
   'reports.create': (c) => ({ memberId: c.target.id, reason: 'harassment' }),

@@ -14,7 +14,9 @@ import {
   PUSH_HANDLERS,
   drainPushes,
   PLACE_HANDLERS,
+  POD_QUIET_HANDLERS,
   scheduleCityMatching,
+  scheduleQuietPodSweep,
   startJobRunner,
   type AppConfig,
   type JobRunner,
@@ -237,6 +239,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
           ...DATA_EXPORT_HANDLERS,
           ...MAIL_HANDLERS,
           ...PLACE_HANDLERS,
+          ...POD_QUIET_HANDLERS,
         },
       });
       const port = listeningPort(app) ?? env.PORT;
@@ -271,6 +274,8 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
         (error: unknown) => app.log.error({ err: error }, 'places not loaded'),
       );
       await scheduleCityMatching(deps);
+      // Closing pods that went quiet, once a day by whichever process claims it (services/pods-quiet.ts).
+      await scheduleQuietPodSweep(deps);
       return { url, port, metricsPort };
     },
     stop() {

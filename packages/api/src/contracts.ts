@@ -1,5 +1,14 @@
 import type { StoredMessage } from '@amiko/db';
-import type { CafeLevel, Interest, Language, PodJoinRule, PodKind, PodReadMark, PodRole } from '@amiko/core';
+import type {
+  CafeLevel,
+  Interest,
+  Language,
+  PodJoinRule,
+  PodKind,
+  PodQuietAnswer,
+  PodReadMark,
+  PodRole,
+} from '@amiko/core';
 
 // What crosses the wire: the shapes the API answers and the socket events carry, in one module that the
 // services and the socket contract (socket-events.ts) both import, so neither has to import the other.
@@ -84,6 +93,13 @@ export interface PodView {
   freePlaces: number;
   /** The viewer's role in the pod, or null when they are not in it. */
   myRole: PodRole | null;
+  /** How alive it is: its messages of the last POD_ACTIVITY_DAYS, everyone's (issue 34.2). */
+  messagesThisWeek: number;
+  /**
+   * For a member of a pod gone quiet (no message for POD_QUIET_DAYS): their answer to "keep it, or let it
+   * close?" this quiet spell, null until they give one. Null when the pod is alive or the viewer not in it.
+   */
+  quiet: { answer: PodQuietAnswer | null } | null;
   /** The viewer asked to join and waits for an answer. */
   requested: boolean;
   /** The viewer is invited to join (a suggested pod) and has not answered yet. */

@@ -83,6 +83,7 @@ export { publishUnread, readConversation, unreadState } from './services/messagi
 export { send, type Sender } from './services/messaging/send.ts';
 export { sync } from './services/messaging/sync.ts';
 export { podTypingAudience, podUnreadState, readPod, sendToPod, syncPod } from './services/pods-chat.ts';
+export { POD_QUIET_HANDLERS, scheduleQuietPodSweep, sweepQuietPods } from './services/pods-quiet.ts';
 export type * from './contracts.ts';
 export type * from './socket-events.ts';
 export { CLIENT_EVENT_SCHEMAS, CLIENT_EVENTS } from './socket-events.ts';

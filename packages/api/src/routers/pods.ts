@@ -3,6 +3,7 @@ import {
   podFiltersSchema,
   podFromSuggestionSchema,
   podInputSchema,
+  podQuietAnswerSchema,
   podReadSchema,
   podRemovalSchema,
   podReportSchema,
@@ -16,6 +17,7 @@ import {
 } from '@amiko/core';
 import { answerRequest, findPods, getPod, joinPod, leavePod, myPods, startPod } from '../services/pods.ts';
 import { removeFromPod, setPodRole } from '../services/pods-moderation.ts';
+import { answerQuiet, closeIfLetGo } from '../services/pods-quiet.ts';
 import {
   podThread,
   podUnreadState,
@@ -89,10 +91,19 @@ export const podsRouter = router({
   /** Leaves a pod, withdraws a request to join it, or declines an invitation to it. */
   leave: verifiedProcedure.input(podTargetSchema).mutation(async ({ ctx, input }) => {
     await leavePod(ctx.deps, ctx.member.id, input.podId);
+    // In a quiet pod, those who stay may all have let it go already: it closes now.
+    await closeIfLetGo(ctx.deps, input.podId);
     // Their devices stop counting the pod's unread messages.
     await publishPodUnread(ctx.deps, ctx.member.id);
     return { ok: true as const };
   }),
+  /**
+   * A member of a pod gone quiet keeps it or lets it close (once per quiet spell; services/pods-quiet.ts):
+   * { closed: true } when every member who counts has now let it go. CONFLICT once a message woke it up.
+   */
+  quietAnswer: verifiedProcedure
+    .input(podQuietAnswerSchema)
+    .mutation(({ ctx, input }) => answerQuiet(ctx.deps, ctx.member.id, input)),
   /** The starter or a host approves or declines a request to join. */
   answer: verifiedProcedure.input(podRequestAnswerSchema).mutation(async ({ ctx, input }) => {
     await answerRequest(ctx.deps, ctx.member.id, input);

@@ -16,6 +16,7 @@ import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
 import { latestPodMessage } from './pods-chat.ts';
+import { alivePods, podLifeOf } from './pods-quiet.ts';
 import { factsOf, firstName, may, NO_BLOCKS, seenBy, visibilityOf, type SeenMember } from './views.ts';
 
 // Pods (issue 34): small circles of members around an interest or a language, near each other or online.
@@ -107,11 +108,11 @@ function memberView(seen: SeenMember, role: PodRole): PodMemberView {
 
 /** The pods as the viewer sees them, in the order given. */
 async function viewsOf(deps: Deps, viewerId: string, pods: PodRow[], language: UiLanguage) {
-  const people = await peopleOf(
-    deps,
-    viewerId,
-    pods.map((p) => p.id),
-  );
+  const podIds = pods.map((p) => p.id);
+  const [people, life] = await Promise.all([
+    peopleOf(deps, viewerId, podIds),
+    podLifeOf(deps, viewerId, podIds),
+  ]);
   return pods.map((pod): PodView => {
     const members = people.members.filter((m) => m.podId === pod.id);
     const myRole = members.find((m) => m.memberId === viewerId)?.role ?? null;
@@ -136,6 +137,8 @@ async function viewsOf(deps: Deps, viewerId: string, pods: PodRow[], language: U
         pod.sizeLimit - members.filter((m) => counts(people.seen.get(m.memberId))).length,
       ),
       myRole,
+      messagesThisWeek: life.get(pod.id)!.messagesThisWeek,
+      quiet: life.get(pod.id)!.quiet,
       requested: requests.some((r) => r.memberId === viewerId),
       invited: myRole === null && people.invited.has(pod.id),
       requests:
@@ -287,6 +290,8 @@ export async function findPods(
     .where(
       and(
         isNull(t.pods.closedAt),
+        // A pod gone quiet is offered to nobody new (its members are asked whether to keep it).
+        alivePods(deps),
         nearby ? inArray(t.pods.placeId, nearby) : undefined,
         where === 'online' ? isNull(t.pods.placeId) : undefined,
         notExists(

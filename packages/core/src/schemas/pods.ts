@@ -18,6 +18,20 @@ export const POD_NAME_MAX = 60;
 export const POD_DESCRIPTION_MAX = 300;
 /** Unread messages are counted per pod up to this many: the app shows "100+ new" beyond. */
 export const POD_UNREAD_COUNTED = 100;
+/**
+ * A pod with no message for this many days (and started longer ago) has gone quiet: it is offered to nobody
+ * new, and its members are asked once whether to keep it or let it close. A month lets a pod that meets
+ * monthly stay quiet between meetups, and spares a newcomer a group that has stopped talking, the common
+ * complaint about Meetup's groups (issue 34.2; docs/decisions.md, "Pods").
+ */
+export const POD_QUIET_DAYS = 30;
+/**
+ * The days a quiet pod's members have to answer: a pod quiet for POD_QUIET_DAYS + this many, which none of
+ * its members chose to keep, closes. Two weeks: time for a member who looks in now and then to see the question.
+ */
+export const POD_QUIET_GRACE_DAYS = 14;
+/** How far back a pod's card counts its messages ("12 messages this week"). */
+export const POD_ACTIVITY_DAYS = 7;
 
 /** What a pod is about: one or two interests, or a language café (two languages and the level welcome). */
 export const POD_KINDS = ['interests', 'languageCafe'] as const;
@@ -145,6 +159,11 @@ export const podReportSchema = z.object({
   note: optionalText(REPORT_NOTE_MAX_LENGTH, { multiline: true }).optional(),
 });
 export type PodReportInput = z.input<typeof podReportSchema>;
+
+/** A member's answer to a pod that has gone quiet: keep it, or let it close. */
+export const POD_QUIET_ANSWERS = ['keep', 'close'] as const;
+export type PodQuietAnswer = (typeof POD_QUIET_ANSWERS)[number];
+export const podQuietAnswerSchema = z.object({ podId: idSchema, keep: z.boolean() });
 
 // The pod's chat (issue 34): the one-to-one chat's terms (a client id per message, replay after an id), for
 // the pod's members only.
