@@ -11,6 +11,7 @@ import { useSession } from '../../hooks/useSession.ts';
 import { PodActions, type Pod } from './PodActions.tsx';
 import { PodChat } from './PodChat.tsx';
 import { PodMemberMenu } from './PodMemberMenu.tsx';
+import { PodQuietQuestion } from './PodQuiet.tsx';
 import { PodSummary } from './PodSummary.tsx';
 
 /** /pods/:podId: one pod, its members, and for its starter and hosts the requests to join. */
@@ -42,6 +43,7 @@ export default function PodScreen() {
               <Title order={1}>{pod.data.name}</Title>
               <PodSummary pod={pod.data} />
               {pod.data.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{pod.data.description}</Text>}
+              <PodQuietQuestion pod={pod.data} onClosed={() => void navigate('/pods')} />
               <PodActions pod={pod.data} onLeft={() => void navigate('/pods')} />
             </Stack>
             {pod.data.requests.length > 0 && <Requests pod={pod.data} />}

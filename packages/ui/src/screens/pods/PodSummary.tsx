@@ -1,6 +1,6 @@
 import { catalogKey } from '@amiko/i18n';
 import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconMapPin, IconWorld } from '@tabler/icons-react';
+import { IconMapPin, IconMessages, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import type { Pod } from './PodActions.tsx';
@@ -20,7 +20,7 @@ export function usePodTopic(pod: Pod): string {
 
 /**
  * A pod at a glance, on its card and its page: what it is about, where, the languages it speaks, the first
- * names and photos of its members, and how many places are free.
+ * names and photos of its members, how many places are free, and how alive it is (messages this week).
  */
 export function PodSummary({ pod }: { pod: Pod }) {
   const { t } = useTranslation(['pods', 'catalog']);
@@ -55,6 +55,14 @@ export function PodSummary({ pod }: { pod: Pod }) {
             {t('pods:card.askToJoin')}
           </Text>
         )}
+        <Group gap={4} wrap="nowrap">
+          <IconMessages size={14} aria-hidden="true" />
+          <Text size="sm" c="dimmed" data-testid="pod-activity">
+            {pod.messagesThisWeek > 0
+              ? t('pods:card.messagesThisWeek', { count: pod.messagesThisWeek })
+              : t('pods:card.quietThisWeek')}
+          </Text>
+        </Group>
       </Group>
       <Group gap="xs" wrap="nowrap" aria-label={t('pods:card.members', { count: pod.members.length })}>
         <Avatar.Group>

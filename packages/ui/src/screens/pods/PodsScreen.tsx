@@ -29,6 +29,7 @@ import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
 import { PodActions, type Pod } from './PodActions.tsx';
 import { PodForm, type Started } from './PodForm.tsx';
+import { QuietMark } from './PodQuiet.tsx';
 import { PodSuggestionCard, type Suggestion } from './PodSuggestion.tsx';
 import { PodSummary } from './PodSummary.tsx';
 
@@ -199,7 +200,10 @@ function PodList({
               <Anchor component={Link} to={`/pods/${pod.id}`} fw={600} size="lg">
                 {pod.name}
               </Anchor>
-              <UnreadBadge count={unread?.pods.find((p) => p.podId === pod.id)?.unread ?? 0} />
+              <Group gap={6} wrap="nowrap">
+                <QuietMark pod={pod} />
+                <UnreadBadge count={unread?.pods.find((p) => p.podId === pod.id)?.unread ?? 0} />
+              </Group>
             </Group>
             <PodSummary pod={pod} />
             <PodActions pod={pod} />
