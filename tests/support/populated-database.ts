@@ -406,6 +406,29 @@ export async function populate(raw: Raw): Promise<Population> {
     podId: 'pod-board-games-hamburg',
     createdAt: ago(1),
   });
+  // Anna started a pottery pod from a suggestion, which invited Ben (issue 34.3).
+  await insert(raw, 'pods', {
+    id: 'pod-pottery-hamburg',
+    name: 'Pottery Hamburg',
+    kind: 'interests',
+    interests: ['pottery'],
+    languages: ['de'],
+    level: null,
+    placeId: 2911298,
+    description: '',
+    sizeLimit: 6,
+    joinRule: 'open',
+    startedBy: anna.id,
+    createdAt: ago(1),
+  });
+  await insert(raw, 'podMembers', {
+    podId: 'pod-pottery-hamburg',
+    memberId: anna.id,
+    role: 'starter',
+    joinedAt: ago(1),
+  });
+  await insert(raw, 'podInvitations', { podId: 'pod-pottery-hamburg', memberId: ben.id, createdAt: ago(1) });
+  await insert(raw, 'podSuggestionAnswers', { memberId: anna.id, interest: 'pottery', answeredAt: ago(1) });
   // Two members hold early-access places (Ben, Emil).
   await insert(raw, 'appCounters', { name: 'earlyAccess', value: 2 }, { upsert: 'name' });
 
