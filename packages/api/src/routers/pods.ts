@@ -15,7 +15,8 @@ import {
   podTargetSchema,
   podThreadSchema,
 } from '@amiko/core';
-import { answerRequest, findPods, getPod, joinPod, leavePod, myPods, startPod } from '../services/pods.ts';
+import { findPods } from '../services/pods-finding.ts';
+import { answerRequest, getPod, joinPod, leavePod, myPods, startPod } from '../services/pods.ts';
 import { removeFromPod, setPodRole } from '../services/pods-moderation.ts';
 import { answerQuiet, closeIfLetGo } from '../services/pods-quiet.ts';
 import {

@@ -1,22 +1,14 @@
-import {
-  mayHostPod,
-  type Interest,
-  type Language,
-  type PodFilters,
-  type PodRole,
-  type podInputSchema,
-  type UiLanguage,
-} from '@amiko/core';
+import { mayHostPod, type PodRole, type podInputSchema, type UiLanguage } from '@amiko/core';
 import { lockMembers, lockPod, newId, type Db, type Member } from '@amiko/db';
-import { coordinatesOf, distanceKm, near, placeById } from '@amiko/places';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { placeById } from '@amiko/places';
+import { and, asc, count, desc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PodMemberView, PodView } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
 import { latestPodMessage } from './pods-chat.ts';
-import { alivePods, podLifeOf } from './pods-quiet.ts';
+import { podLifeOf } from './pods-quiet.ts';
 import { factsOf, firstName, may, NO_BLOCKS, seenBy, visibilityOf, type SeenMember } from './views.ts';
 
 // Pods (issue 34): small circles of members around an interest or a language, near each other or online.
@@ -26,13 +18,6 @@ import { factsOf, firstName, may, NO_BLOCKS, seenBy, visibilityOf, type SeenMemb
 // a pod the two do not see each other. docs/decisions.md, "Pods".
 
 type PodRow = Deps['database']['t']['pods']['$inferSelect'];
-
-/** How far "near me" reaches when the member does not say. */
-const DEFAULT_RADIUS_KM = 25;
-/** The pods the Pods page shows at most, best first. */
-const FOUND_MAX = 50;
-/** The open pods read from the database before ranking: the newest, within the place filter. */
-const CANDIDATES_MAX = 500;
 
 /**
  * The member behind a pod action: verified with a finished profile, not deleted or suspended, which is what
@@ -59,7 +44,7 @@ const shown = (seen: SeenMember | undefined) => seen !== undefined && may(seen.v
  * a transaction it must run on the transaction's connection (`db`): a second connection from the pool, wanted
  * while every other one waits for this pod's lock, would never come.
  */
-function blockInPod(deps: Deps, podId: unknown, memberId: string, db: Db = deps.database.db) {
+export function blockInPod(deps: Deps, podId: unknown, memberId: string, db: Db = deps.database.db) {
   const { t } = deps.database;
   return db
     .select({ one: sql`1` })
@@ -107,7 +92,7 @@ function memberView(seen: SeenMember, role: PodRole): PodMemberView {
 }
 
 /** The pods as the viewer sees them, in the order given. */
-async function viewsOf(deps: Deps, viewerId: string, pods: PodRow[], language: UiLanguage) {
+export async function viewsOf(deps: Deps, viewerId: string, pods: PodRow[], language: UiLanguage) {
   const podIds = pods.map((p) => p.id);
   const [people, life] = await Promise.all([
     peopleOf(deps, viewerId, podIds),
@@ -259,118 +244,6 @@ export async function myPods(deps: Deps, memberId: string, language: UiLanguage)
     )
     .orderBy(desc(t.pods.createdAt), asc(t.pods.id));
   return viewsOf(deps, memberId, pods, language);
-}
-
-/**
- * The Pods page: open pods with a free place that the member is not in nor asked to join, without anyone they blocked or who
- * blocked them, near a place (theirs unless they pick one; 25 km unless they say), online, or anywhere;
- * those that share their interests and languages first, then the nearest, then the newest. A newcomer gets
- * pods with a local who welcomes newcomers, or another newcomer, first.
- */
-export async function findPods(
-  deps: Deps,
-  viewerId: string,
-  filters: PodFilters,
-  language: UiLanguage,
-): Promise<PodView[]> {
-  const viewer = await podMember(deps, viewerId);
-  const { db, t } = deps.database;
-  const where = filters.where ?? 'anywhere';
-  const center = filters.near ?? viewer.placeId;
-  if (filters.near !== undefined && !placeById(filters.near, 'en'))
-    throw appError('VALIDATION', 'pods:errors.unknownPlace', { field: 'near' });
-  if (where === 'near' && center === null)
-    throw appError('VALIDATION', 'pods:errors.placeNeeded', { field: 'near' });
-  const nearby = where === 'near' ? near(center!, filters.withinKm ?? DEFAULT_RADIUS_KM) : null;
-  if (nearby?.length === 0) return [];
-
-  const candidates = await db
-    .select()
-    .from(t.pods)
-    .where(
-      and(
-        isNull(t.pods.closedAt),
-        // A pod gone quiet is offered to nobody new (its members are asked whether to keep it).
-        alivePods(deps),
-        nearby ? inArray(t.pods.placeId, nearby) : undefined,
-        where === 'online' ? isNull(t.pods.placeId) : undefined,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(t.podMembers)
-            .where(and(eq(t.podMembers.podId, t.pods.id), eq(t.podMembers.memberId, viewerId))),
-        ),
-        // A pod the member asked to join is among their own pods (pods.mine), waiting for an answer.
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(t.podRequests)
-            .where(and(eq(t.podRequests.podId, t.pods.id), eq(t.podRequests.memberId, viewerId))),
-        ),
-        // A pod the member is invited to is among their own pods, waiting for their answer.
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(t.podInvitations)
-            .where(and(eq(t.podInvitations.podId, t.pods.id), eq(t.podInvitations.memberId, viewerId))),
-        ),
-        notExists(blockInPod(deps, t.pods.id, viewerId)),
-      ),
-    )
-    .orderBy(desc(t.pods.createdAt), asc(t.pods.id))
-    .limit(CANDIDATES_MAX);
-  const matching = candidates.filter(
-    (pod) =>
-      (!filters.interest || pod.interests.includes(filters.interest)) &&
-      (!filters.language || pod.languages.includes(filters.language)),
-  );
-  const views = (await viewsOf(deps, viewerId, matching, language)).filter((pod) => pod.freePlaces > 0);
-
-  const myInterests = new Set<Interest>(viewer.interests);
-  const myLanguages = new Set<Language>(
-    [viewer.nativeLanguage, ...viewer.otherLanguages].filter((l): l is Language => l !== null),
-  );
-  const from = center === null ? null : coordinatesOf(center);
-  const welcoming = viewer.newInTown
-    ? await welcomingPods(
-        deps,
-        views.map((v) => v.id),
-      )
-    : new Set<string>();
-  const rank = (pod: PodView) => ({
-    welcoming: welcoming.has(pod.id) ? 1 : 0,
-    shared:
-      pod.interests.filter((i) => myInterests.has(i)).length +
-      (pod.kind === 'languageCafe' ? pod.languages.filter((l) => myLanguages.has(l)).length : 0),
-    speaks: pod.languages.some((l) => myLanguages.has(l)) ? 1 : 0,
-    km: pod.place && from ? distanceKm(from, coordinatesOf(pod.place.id)!) : Number.POSITIVE_INFINITY,
-  });
-  const ranks = new Map(views.map((pod) => [pod.id, rank(pod)]));
-  // candidates came newest first; Array.prototype.sort is stable, so equal ranks stay newest first.
-  return views
-    .sort((a, b) => {
-      const x = ranks.get(a.id)!;
-      const y = ranks.get(b.id)!;
-      return y.welcoming - x.welcoming || y.shared - x.shared || y.speaks - x.speaks || x.km - y.km;
-    })
-    .slice(0, FOUND_MAX);
-}
-
-/** Of these pods, those with a local who welcomes newcomers or another newcomer in them. */
-async function welcomingPods(deps: Deps, podIds: string[]): Promise<Set<string>> {
-  if (podIds.length === 0) return new Set();
-  const { db, t } = deps.database;
-  const rows = await db
-    .select({ podId: t.podMembers.podId })
-    .from(t.podMembers)
-    .innerJoin(t.members, eq(t.members.id, t.podMembers.memberId))
-    .where(
-      and(
-        inArray(t.podMembers.podId, podIds),
-        or(eq(t.members.welcomesNewcomers, true), isNotNull(t.members.newInTown)),
-      ),
-    );
-  return new Set(rows.map((r) => r.podId));
 }
 
 export type JoinOutcome = 'joined' | 'requested';
