@@ -1,5 +1,10 @@
+import { createLocalPhotoStore } from '@amiko/api';
+import fc from 'fast-check';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shown } from './common.ts';
+import { isUploadName, shown } from './common.ts';
 
 // shown(): how the command-line tools print what a member wrote (issue 28.4, forged evidence).
 
@@ -39,5 +44,31 @@ describe('shown: member text on an operator’s terminal', () => {
     const out = shown(all);
     expect(out).not.toMatch(/[\p{Cc}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u);
     expect(out.split('\n')).toHaveLength(1);
+  });
+});
+
+describe('isUploadName: what a backup takes from the uploads folder and a restore puts back', () => {
+  it('takes every name the photo store gives, those beginning with "-" too (base64url keys)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'amiko-upload-names-'));
+    try {
+      const store = createLocalPhotoStore(dir);
+      for (let i = 0; i < 200; i += 1) await store.save(new Uint8Array([i]), 'webp');
+      const names = await readdir(dir);
+      expect(names).toHaveLength(200);
+      expect(names.filter((name) => !isUploadName(name))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), (bytes) =>
+        isUploadName(`${Buffer.from(bytes).toString('base64url')}.webp`),
+      ),
+    );
+    expect(isUploadName('-AbCdEfGhIjKlMnOpQrStUv.webp')).toBe(true);
+  });
+
+  it('refuses dot files, paths and empty names', () => {
+    for (const name of ['', '.', '..', '.hidden', 'a/b', '../x', 'a\\b', 'x'.repeat(256)])
+      expect(isUploadName(name), name).toBe(false);
   });
 });

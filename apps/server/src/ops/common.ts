@@ -20,9 +20,12 @@ export interface Manifest {
   database: 'sqlite';
 }
 
-/** A name the uploads folder may hold and an archive may restore: one path segment, no dot file. */
+/**
+ * A name the uploads folder may hold and an archive may restore: one path segment, no dot file. A photo's key
+ * is base64url and may begin with "-" (one in 64): such photos were left out of backups before.
+ */
 export function isUploadName(name: string): boolean {
-  return /^[A-Za-z0-9_][A-Za-z0-9._-]{0,254}$/.test(name);
+  return /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/.test(name);
 }
 
 export type DataLocation =
