@@ -29,5 +29,7 @@ export const {
   podRemovals,
   podInvitations,
   podSuggestionAnswers,
+  meetups,
+  meetupRsvps,
   appCounters,
 } = defineTables(sqliteKit);

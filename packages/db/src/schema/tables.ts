@@ -663,6 +663,56 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     (t) => [primaryKey({ columns: [t.memberId, t.interest] })],
   );
 
+  /**
+   * A meetup of a pod (issue 35): when (an instant, with the IANA time zone it was proposed in: the pod's
+   * place's, or the proposer's choice online), where (a public venue of a listed kind with its name and
+   * address, or 'online' with a link; both shown only to members who are going), its language and how many
+   * can come (the pod's size, or more for an open meetup, 12 at most). cancelled_at set: it will not happen.
+   */
+  const meetups = table(
+    'meetups',
+    {
+      id: id('id').primaryKey(),
+      podId: id('pod_id')
+        .notNull()
+        .references(() => pods.id, { onDelete: 'cascade' }),
+      proposedBy: id('proposed_by').references(() => members.id, { onDelete: 'set null' }),
+      startsAt: timestamp('starts_at').notNull(),
+      timeZone: str('time_zone').notNull(),
+      venueKind: str('venue_kind').notNull(),
+      venueName: str('venue_name'),
+      venueAddress: str('venue_address'),
+      onlineLink: str('online_link'),
+      language: str('language').$type<CatalogId<'languages'>>().notNull(),
+      capacity: int('capacity').notNull(),
+      createdAt: timestamp('created_at').notNull().$defaultFn(now),
+      cancelledAt: timestamp('cancelled_at'),
+    },
+    (t) => [index('meetups_pod_starts_idx').on(t.podId, t.startsAt)],
+  );
+
+  /**
+   * A member's answer to a meetup: going, on the waitlist (it was full), or can't go. asked_at is when they
+   * asked to come, strictly increasing within a meetup: the waitlist's order after newcomers and first-timers.
+   */
+  const meetupRsvps = table(
+    'meetup_rsvps',
+    {
+      meetupId: id('meetup_id')
+        .notNull()
+        .references(() => meetups.id, { onDelete: 'cascade' }),
+      memberId: id('member_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      status: str('status').$type<'going' | 'waitlist' | 'cantGo'>().notNull(),
+      askedAt: timestamp('asked_at').notNull().$defaultFn(now),
+    },
+    (t) => [
+      primaryKey({ columns: [t.meetupId, t.memberId] }),
+      index('meetup_rsvps_member_idx').on(t.memberId),
+    ],
+  );
+
   /** Named counters changed with a single conditional UPDATE (the early-access slots). */
   const appCounters = table('app_counters', {
     name: str('name').primaryKey(),
@@ -695,6 +745,8 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     podRemovals,
     podInvitations,
     podSuggestionAnswers,
+    meetups,
+    meetupRsvps,
     appCounters,
   };
 }
