@@ -429,6 +429,27 @@ export async function populate(raw: Raw): Promise<Population> {
   });
   await insert(raw, 'podInvitations', { podId: 'pod-pottery-hamburg', memberId: ben.id, createdAt: ago(1) });
   await insert(raw, 'podSuggestionAnswers', { memberId: anna.id, interest: 'pottery', answeredAt: ago(1) });
+  // Anna proposed a meetup of the pottery pod in two days and is going (issue 35).
+  await insert(raw, 'meetups', {
+    id: 'meetup-pottery-hamburg',
+    podId: 'pod-pottery-hamburg',
+    proposedBy: anna.id,
+    startsAt: ago(-2),
+    timeZone: 'Europe/Berlin',
+    venueKind: 'cafe',
+    venueName: 'Café Clay',
+    venueAddress: 'Schanzenstraße 1, Hamburg',
+    onlineLink: null,
+    language: 'de',
+    capacity: 6,
+    createdAt: ago(1),
+  });
+  await insert(raw, 'meetupRsvps', {
+    meetupId: 'meetup-pottery-hamburg',
+    memberId: anna.id,
+    status: 'going',
+    askedAt: ago(1),
+  });
   // Two members hold early-access places (Ben, Emil).
   await insert(raw, 'appCounters', { name: 'earlyAccess', value: 2 }, { upsert: 'name' });
 
