@@ -140,6 +140,11 @@ const EXPECTED: Record<string, Row> = {
   'pods.report':                  [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   // A member answers a pod of theirs gone quiet (keep it or let it close), never behind the payment.
   'pods.quietAnswer':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  // Meetups of a pod (issue 35): its members (the caller joins the target's pod where they can), never behind
+  // the payment; a pod with someone who blocked the caller has no meetups for them.
+  'meetups.propose':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'meetups.ofPod':                [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'meetups.rsvp':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Someone who blocked you can still be reported (harassment often comes with a block).
@@ -281,6 +286,22 @@ async function quietPodWithCaller(cell: Cell): Promise<string> {
     .where(eq(t.pods.id, podId));
   return podId;
 }
+/** A meetup next year of a pod (in Munich's time zone, whether the pod has a place or not). */
+const meetupInput = (podId: string) => ({
+  podId,
+  startsAt: `${new Date().getUTCFullYear() + 1}-06-05T19:30`,
+  timeZone: 'Europe/Berlin',
+  placeKind: 'cafe',
+  venueName: 'Café Luitpold',
+  venueAddress: 'Brienner Str. 11',
+  language: 'de',
+});
+/** A meetup the target proposed in their pod, with the caller in the pod where they can join. */
+async function meetupWithCaller(cell: Cell): Promise<string> {
+  const podId = await podWithCaller(cell);
+  const proposed = await cell.target.client.trpc.meetups.propose.mutate(meetupInput(podId) as never);
+  return proposed.id;
+}
 /** The caller's member id, where they can reach procedures at all. */
 async function callerId(cell: Cell): Promise<string | null> {
   const me = await callProcedure(cell.http, { path: 'auth.me', type: 'query' }, undefined);
@@ -420,6 +441,9 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
     reason: 'harassment',
   }),
   'pods.quietAnswer': async (c) => ({ podId: await quietPodWithCaller(c), keep: true }),
+  'meetups.propose': async (c) => meetupInput(await podWithCaller(c)),
+  'meetups.ofPod': async (c) => ({ podId: await podWithCaller(c) }),
+  'meetups.rsvp': async (c) => ({ meetupId: await meetupWithCaller(c), going: true }),
   'favorites.toggle': (c) => ({ memberId: c.target.id }),
   'favorites.remove': (c) => ({ memberId: c.target.id }),
   'reports.create': (c) => ({ memberId: c.target.id, reason: 'harassment' }),

@@ -4,6 +4,7 @@ import { blocksRouter } from './routers/blocks.ts';
 import { messagesRouter } from './routers/messages.ts';
 import { communityRouter } from './routers/community.ts';
 import { favoritesRouter } from './routers/favorites.ts';
+import { meetupsRouter } from './routers/meetups.ts';
 import { metaRouter } from './routers/meta.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { placesRouter } from './routers/places.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   reports: reportsRouter,
   places: placesRouter,
   pods: podsRouter,
+  meetups: meetupsRouter,
   push: pushRouter,
 });
 

@@ -26,3 +26,4 @@ export * from './rules/activity.ts';
 export * from './schemas/places.ts';
 export * from './schemas/push.ts';
 export * from './schemas/pods.ts';
+export * from './schemas/meetups.ts';

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'mail',
   'desktop',
   'pods',
+  'meetups',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';

@@ -4,6 +4,7 @@ import type common from '../locales/en/common.json';
 import type community from '../locales/en/community.json';
 import type desktop from '../locales/en/desktop.json';
 import type mail from '../locales/en/mail.json';
+import type meetups from '../locales/en/meetups.json';
 import type messages from '../locales/en/messages.json';
 import type payment from '../locales/en/payment.json';
 import type pods from '../locales/en/pods.json';
@@ -25,6 +26,7 @@ interface Files {
   mail: typeof mail;
   desktop: typeof desktop;
   pods: typeof pods;
+  meetups: typeof meetups;
 }
 
 /**
