@@ -49,6 +49,9 @@ export const DEFAULT_RATE_LIMITS = {
   // Pods (issue 34): starting one is rare; joining, asking and leaving are a few clicks, never a stream.
   'podStart:account': { max: 5, windowMs: 60 * MINUTE },
   'podJoin:account': { max: 60, windowMs: 60 * MINUTE },
+  // Meetups (issue 35): a pod meets every week or two; going and not going are changed now and then.
+  'meetupPropose:account': { max: 10, windowMs: 60 * MINUTE },
+  'meetupAnswer:account': { max: 60, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 

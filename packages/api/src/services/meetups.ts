@@ -223,6 +223,7 @@ export async function proposeMeetup(
   language: UiLanguage,
 ): Promise<MeetupView> {
   await podMember(deps, memberId);
+  await deps.limiter.check('meetupPropose:account', memberId);
   const { t } = deps.database;
   const id = newId();
   await deps.database.transaction(async (tx) => {
@@ -296,6 +297,7 @@ export async function answerMeetup(
   language: UiLanguage,
 ): Promise<MeetupView> {
   await podMember(deps, memberId);
+  await deps.limiter.check('meetupAnswer:account', memberId);
   const { db, t } = deps.database;
   const notFound = () => appError('NOT_FOUND', 'meetups:errors.notFound');
   const [found] = await db
