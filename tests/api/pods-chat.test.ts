@@ -279,6 +279,11 @@ describe('blocks inside a pod', () => {
       unreadPods: 1,
       pods: [{ podId, unread: 1 }],
     });
+    // The same counts pushed to the recipients of each message (read for them all at once), each as they
+    // see the pod: Cleo has Ana's and Ben's, Ana only Cleo's.
+    await eventually(() => cleos.unread.at(-1)?.pods[0]?.unread === 2, 'Cleo’s two, pushed');
+    await eventually(() => anas.unread.at(-1)?.pods[0]?.unread === 1, 'Ana’s one, pushed');
+    expect(anas.unread.every((state) => (state.pods[0]?.unread ?? 0) <= 1)).toBe(true);
 
     // Typing and read marks: Ben's reach Cleo, not Ana.
     const cleoHearsTyping = nextEvent(cleos.socket, 'pod:typing');

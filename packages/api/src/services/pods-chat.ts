@@ -1,24 +1,21 @@
-import { canMessage, POD_UNREAD_COUNTED, type PodReadMark, type PodSendInput } from '@amiko/core';
+import { canMessage, type PodReadMark, type PodSendInput } from '@amiko/core';
 import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
 import { and, asc, desc, eq, gt, isNull, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 // Db is typed as PostgreSQL's query builder for both dialects (packages/db/src/client.ts), and so is a
 // subquery of it.
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
-import type {
-  PeerView,
-  PodMessageView,
-  PodSendResult,
-  PodSyncResult,
-  PodThreadPage,
-  PodUnreadState,
-} from '../contracts.ts';
+import type { PeerView, PodMessageView, PodSendResult, PodSyncResult, PodThreadPage } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 import { AppError, appError } from '../errors.ts';
 import { podReadMoved, schedulePodMessageMails } from './message-mail.ts';
 import type { Sender } from './messaging/send.ts';
 import { statementsOf as messagingStatements } from './messaging/store.ts';
 import { PAGE_TEXT_BYTES, SYNC_PAGE_SIZE } from './messaging/sync.ts';
+import { col, noBlock, publishPodUnread, publishRecipientsUnread } from './pods-unread.ts';
 import { firstName, may, seenBy, type SeenMember } from './views.ts';
+
+// Read by the routers and other services from here, as before unread pods had a file of their own.
+export { podUnreadState, publishPodUnread } from './pods-unread.ts';
 
 // A pod's chat (issue 34), on the one-to-one chat's terms: a message is stored before it is delivered (to
 // every member of the pod, through the realtime fan-out, in every process), a client's id per message makes
@@ -40,16 +37,11 @@ function toView({ createdAt, ...rest }: PodMessageRow): PodMessageView {
   return { ...rest, createdAt: createdAt.getTime() };
 }
 
-/** A column spelled out with its table: drizzle leaves columns unqualified in a one-table query. */
-const col = (table: SQL | unknown, name: string) => sql`${table}.${sql.identifier(name)}`;
-
 function buildStatements(database: Database) {
   const { t } = database;
   const m = t.podMessages;
   const pm = t.podMembers;
-  /** No block in either direction between `me` and `other`. */
-  const noBlockBetween = (me: unknown, other: SQL) =>
-    sql`not exists (select 1 from ${t.blocks} where (${col(t.blocks, 'blocker_id')} = ${me} and ${col(t.blocks, 'blocked_id')} = ${other}) or (${col(t.blocks, 'blocker_id')} = ${other} and ${col(t.blocks, 'blocked_id')} = ${me}))`;
+  const noBlockBetween = (me: unknown, other: SQL) => noBlock(database, me, other);
   const columns = {
     id: m.id,
     podId: m.podId,
@@ -135,25 +127,6 @@ function buildStatements(database: Database) {
           .as('page'),
         'asc',
       ),
-    ),
-    /**
-     * The member's open pods, each with the messages after their read mark that count as unread (not their
-     * own, nobody's they blocked or who blocked them), up to POD_UNREAD_COUNTED: a range of the (pod_id, id)
-     * index per pod, never more than a page of it.
-     */
-    unread: preparedPerConnection(database, 'pod_chat_unread', (db) =>
-      db
-        .select({
-          podId: pm.podId,
-          unread:
-            sql<number>`(select count(*) from (select 1 from ${m} where ${col(m, 'pod_id')} = ${col(pm, 'pod_id')} and ${col(m, 'id')} > coalesce(${col(pm, 'last_read_message_id')}, 0) and ${col(m, 'sender_id')} <> ${ph('me')} and ${visibleTo} limit ${POD_UNREAD_COUNTED}) as ${sql.identifier('unread_page')})`.mapWith(
-              Number,
-            ),
-        })
-        .from(pm)
-        .innerJoin(t.pods, eq(t.pods.id, pm.podId))
-        .where(and(eq(pm.memberId, ph('me')), isNull(t.pods.closedAt)))
-        .orderBy(asc(pm.podId)),
     ),
   };
 }
@@ -290,7 +263,8 @@ async function publishPodMessage(
 ): Promise<string[]> {
   const members = await audienceOf(deps, message.podId, message.senderId);
   deps.realtime.emitTo({ members, exceptSocket }, 'pod:message', message);
-  for (const member of members) if (member !== message.senderId) void publishPodUnread(deps, member);
+  const recipients = members.filter((member) => member !== message.senderId);
+  if (recipients.length > 0) void publishRecipientsUnread(deps, message.podId, message.senderId, recipients);
   return members;
 }
 
@@ -419,38 +393,4 @@ export async function readPod(
 export async function podTypingAudience(deps: Deps, memberId: string, podId: string): Promise<string[]> {
   await membershipOf(deps, deps.database.db, memberId, podId);
   return (await audienceOf(deps, podId, memberId)).filter((id) => id !== memberId);
-}
-
-/** The member's unread pods, as the server counts them (no client adds up events). */
-export async function podUnreadState(deps: Deps, memberId: string): Promise<PodUnreadState> {
-  const { database } = deps;
-  const rows = await statementsOf(database).unread(database.db).execute({ me: memberId });
-  return {
-    unreadPods: rows.filter((r) => r.unread > 0).length,
-    pods: rows.map((r) => ({ podId: r.podId, unread: r.unread })),
-  };
-}
-
-// The member's latest publication in this process: the next starts after it, so a state read earlier never
-// reaches the devices after one read later (as publishUnread does for conversations).
-const podUnreadPublications = new Map<string, Promise<void>>();
-
-/**
- * Sends every device of the member their unread pods: after a pod message to them, after they read a pod,
- * after they leave one, and to each socket when it connects.
- */
-export function publishPodUnread(deps: Deps, memberId: string): Promise<void> {
-  const previous = podUnreadPublications.get(memberId) ?? Promise.resolve();
-  const publication = previous.then(async () => {
-    try {
-      deps.realtime.emitTo(memberId, 'pod:unread', await podUnreadState(deps, memberId));
-    } catch (error) {
-      deps.log.error({ err: error, memberId }, 'unread pods not published');
-    }
-  });
-  podUnreadPublications.set(memberId, publication);
-  void publication.then(() => {
-    if (podUnreadPublications.get(memberId) === publication) podUnreadPublications.delete(memberId);
-  });
-  return publication;
 }

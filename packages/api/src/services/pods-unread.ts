@@ -1,0 +1,150 @@
+import { POD_UNREAD_COUNTED } from '@amiko/core';
+import { perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PodUnreadState } from '../contracts.ts';
+import type { Deps } from '../context.ts';
+
+// A member's unread pods (issue 34), as the server counts them: per pod, the messages after their read mark
+// that are not their own nor from anyone on the other side of a block, up to POD_UNREAD_COUNTED. Pushed to
+// the member's devices (pod:unread) after a message to them, after they read or leave a pod, and to each
+// socket as it connects. docs/decisions.md, "Pods".
+
+const ph = (name: string) => sql.placeholder(name);
+
+/** A column spelled out with its table: drizzle leaves columns unqualified in a one-table query. */
+export const col = (table: SQL | unknown, name: string) => sql`${table}.${sql.identifier(name)}`;
+
+/** No block in either direction between `me` and `other`. */
+export function noBlock(database: Database, me: unknown, other: SQL): SQL {
+  const { blocks } = database.t;
+  return sql`not exists (select 1 from ${blocks} where (${col(blocks, 'blocker_id')} = ${me} and ${col(blocks, 'blocked_id')} = ${other}) or (${col(blocks, 'blocker_id')} = ${other} and ${col(blocks, 'blocked_id')} = ${me}))`;
+}
+
+function buildStatements(database: Database) {
+  const { t } = database;
+  const m = t.podMessages;
+  const pm = t.podMembers;
+  /** Unread pods (see `unread`) of the members `whose` picks among pod_members, ordered by member and pod. */
+  const unreadPods = (db: Db, whose: SQL) => {
+    const member = col(pm, 'member_id');
+    return db
+      .select({
+        memberId: pm.memberId,
+        podId: pm.podId,
+        unread:
+          sql<number>`(select count(*) from (select 1 from ${m} where ${col(m, 'pod_id')} = ${col(pm, 'pod_id')} and ${col(m, 'id')} > coalesce(${col(pm, 'last_read_message_id')}, 0) and ${col(m, 'sender_id')} <> ${member} and ${noBlock(database, member, col(m, 'sender_id'))} limit ${POD_UNREAD_COUNTED}) as ${sql.identifier('unread_page')})`.mapWith(
+            Number,
+          ),
+      })
+      .from(pm)
+      .innerJoin(t.pods, eq(t.pods.id, pm.podId))
+      .where(and(whose, isNull(t.pods.closedAt)))
+      .orderBy(asc(pm.memberId), asc(pm.podId));
+  };
+
+  return {
+    /**
+     * The member's open pods, each with the messages after their read mark that count as unread (not their
+     * own, nobody's they blocked or who blocked them), up to POD_UNREAD_COUNTED: a range of the (pod_id, id)
+     * index per pod, never more than a page of it.
+     */
+    unread: preparedPerConnection(database, 'pod_chat_unread', (db) =>
+      unreadPods(db, eq(pm.memberId, ph('me'))),
+    ),
+    /**
+     * The same for every member of a pod whom a message from `about` there reaches (as `audience`), but
+     * `about`: after a message, its recipients' unread pods in one statement instead of one each.
+     */
+    unreadOfAudience: preparedPerConnection(database, 'pod_chat_unread_of_audience', (db) => {
+      const audience = sql.identifier('audience');
+      const audienceMember = sql`${audience}.${sql.identifier('member_id')}`;
+      return unreadPods(
+        db,
+        sql`${col(pm, 'member_id')} in (select ${audienceMember} from ${pm} as ${audience} where ${audience}.${sql.identifier('pod_id')} = ${ph('pod')} and ${audienceMember} <> ${ph('about')} and ${noBlock(database, ph('about'), audienceMember)})`,
+      );
+    }),
+  };
+}
+
+const statementsOf = perDatabase(buildStatements);
+
+/** Each member's unread pods from rows ordered by member (the `unread` statements'). */
+function unreadStates(rows: { memberId: string; podId: string; unread: number }[]) {
+  const states = new Map<string, PodUnreadState>();
+  for (const { memberId, podId, unread } of rows) {
+    let state = states.get(memberId);
+    if (!state) states.set(memberId, (state = { unreadPods: 0, pods: [] }));
+    state.pods.push({ podId, unread });
+    if (unread > 0) state.unreadPods += 1;
+  }
+  return states;
+}
+
+/** The member's unread pods, as the server counts them (no client adds up events). */
+export async function podUnreadState(deps: Deps, memberId: string): Promise<PodUnreadState> {
+  const { database } = deps;
+  const rows = await statementsOf(database).unread(database.db).execute({ me: memberId });
+  return unreadStates(rows).get(memberId) ?? { unreadPods: 0, pods: [] };
+}
+
+// Each member's latest publication in this process: the next starts after it, so a state read earlier never
+// reaches the devices after one read later (as publishUnread does for conversations).
+const podUnreadPublications = new Map<string, Promise<void>>();
+
+/**
+ * Sends the devices of each of `memberIds` their unread pods, as `read` counts them, once every earlier
+ * publication to any of them is out.
+ */
+function publishUnreadStates(
+  deps: Deps,
+  memberIds: string[],
+  read: () => Promise<Map<string, PodUnreadState>>,
+): Promise<void> {
+  const previous = Promise.all(memberIds.map((id) => podUnreadPublications.get(id)));
+  const publication = previous.then(async () => {
+    try {
+      const states = await read();
+      for (const id of memberIds) {
+        const state = states.get(id);
+        if (state) deps.realtime.emitTo(id, 'pod:unread', state);
+      }
+    } catch (error) {
+      deps.log.error({ err: error, memberIds }, 'unread pods not published');
+    }
+  });
+  for (const id of memberIds) podUnreadPublications.set(id, publication);
+  void publication.then(() => {
+    for (const id of memberIds)
+      if (podUnreadPublications.get(id) === publication) podUnreadPublications.delete(id);
+  });
+  return publication;
+}
+
+/**
+ * Sends every device of the member their unread pods: after they read a pod, after they leave one, and to
+ * each socket when it connects.
+ */
+export function publishPodUnread(deps: Deps, memberId: string): Promise<void> {
+  return publishUnreadStates(deps, [memberId], async () => {
+    return new Map([[memberId, await podUnreadState(deps, memberId)]]);
+  });
+}
+
+/**
+ * After a message from `senderId` in a pod, its recipients' unread pods (`recipients`: the pod's members
+ * who see the sender, but the sender), read in one statement for them all. Only those still there when it
+ * is read are told: one who left meanwhile heard their state as they left.
+ */
+export function publishRecipientsUnread(
+  deps: Deps,
+  podId: string,
+  senderId: string,
+  recipients: string[],
+): Promise<void> {
+  const { database } = deps;
+  return publishUnreadStates(deps, recipients, async () =>
+    unreadStates(
+      await statementsOf(database).unreadOfAudience(database.db).execute({ pod: podId, about: senderId }),
+    ),
+  );
+}
