@@ -174,6 +174,13 @@ async function startAmiko(options: ChatBenchOptions, seating: PodSeating | undef
     async stop() {
       await amiko.stop();
       await database.drop();
+      // A refused send is an error logged by the server: its lines say why.
+      const errors = amiko
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line));
+      if (errors.length > 0)
+        console.log(`Amiko logged ${errors.length} error(s), the first:\n${errors.slice(0, 3).join('\n')}`);
     },
   };
 }
