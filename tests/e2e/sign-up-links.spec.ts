@@ -14,7 +14,21 @@ const PAGES = ['/', '/my-story', '/how-it-works', '/community', '/faq', '/pricin
 async function signUpLinks(page: Page) {
   // The header's button is held invisible until the session is known: wait for it, then read them all.
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In / Sign Up' })).toBeVisible();
-  return page.getByRole('link', { name: SAYS_SIGN_UP }).all();
+  // A page's sections arrive one after another (a loaded machine shows it): read the links once their
+  // number has held still for a moment, not at the first paint.
+  const links = page.getByRole('link', { name: SAYS_SIGN_UP });
+  let seen = -1;
+  await expect
+    .poll(
+      async () => {
+        const before = seen;
+        seen = await links.count();
+        return seen === before;
+      },
+      { intervals: [500] },
+    )
+    .toBe(true);
+  return links.all();
 }
 
 test.describe('sign-up buttons', () => {
