@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { podInput } from '../support/pods.ts';
 
 // Meetups (issue 35, first slice): proposing, going or can't go with a fair waitlist, exact under 50
 // answers at once through two servers on one database, the venue only for those going, blocks.
@@ -24,18 +25,14 @@ afterAll(async () => {
 const munich = (server: TestServer = ts, options: Parameters<typeof createMember>[1] = {}) =>
   createMember(server, { placeId: MUNICH, city: null, ...options });
 
-const pod = (overrides: Partial<PodInput> = {}): PodInput => ({
-  name: 'Board games Munich',
-  kind: 'interests',
-  interests: ['boardGames'],
-  languages: ['de', 'en'],
-  level: null,
-  placeId: MUNICH,
-  description: '',
-  sizeLimit: 3,
-  joinRule: 'open',
-  ...overrides,
-});
+const pod = (overrides: Partial<PodInput> = {}): PodInput =>
+  podInput({
+    name: 'Board games Munich',
+    languages: ['de', 'en'],
+    placeId: MUNICH,
+    sizeLimit: 3,
+    ...overrides,
+  });
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const meetup = (podId: string, overrides: Partial<MeetupInput> = {}): MeetupInput => ({

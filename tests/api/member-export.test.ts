@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportMemberData } from '@amiko/api';
 import { createMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { podInput } from '../support/pods.ts';
 
 // "My data" (issue 19.6), its content: everything stored about the member, nothing of others' secrets.
 
@@ -116,17 +117,7 @@ describe('exportMemberData', () => {
   it('holds the member’s pods and what they wrote there, not what others wrote nor why a host took them out', async () => {
     const ana = await createMember(ts, { name: 'Ana' });
     const bruno = await createMember(ts, { name: 'Bruno' });
-    const pod = (name: string) => ({
-      name,
-      kind: 'interests' as const,
-      interests: ['chess' as const],
-      languages: ['en' as const],
-      level: null,
-      placeId: null,
-      description: '',
-      sizeLimit: 6,
-      joinRule: 'open' as const,
-    });
+    const pod = (name: string) => podInput({ name, interests: ['chess'], sizeLimit: 6 });
     const chess = await bruno.client.trpc.pods.start.mutate(pod('Chess club'));
     const other = await bruno.client.trpc.pods.start.mutate(pod('Chess two'));
     await ana.client.trpc.pods.join.mutate({ podId: chess.id });

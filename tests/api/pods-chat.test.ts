@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PodMessageView, PodReadEvent, PodSyncResult, PodUnreadState } from '@amiko/api';
-import { SESSION_COOKIE, seenByCount, type PodInput } from '@amiko/core';
+import { SESSION_COOKIE, seenByCount } from '@amiko/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
@@ -14,6 +14,7 @@ import {
 } from '../support/messaging.ts';
 import { createMember, type TestMember, type TestMemberOptions } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { podInput } from '../support/pods.ts';
 
 // The pod's chat (issue 34), on both databases: members send and receive live, a repeat never doubles,
 // replay after a cursor gives exactly what was missed, a block hides each side's messages (and typing and
@@ -29,18 +30,6 @@ afterAll(() => ts?.stop());
 const open: MessagingSocket[] = [];
 afterEach(() => {
   for (const socket of open.splice(0)) socket.close();
-});
-
-const podInput = (): PodInput => ({
-  name: 'Board games',
-  kind: 'interests',
-  interests: ['boardGames'],
-  languages: ['en'],
-  level: null,
-  placeId: null,
-  description: '',
-  sizeLimit: 8,
-  joinRule: 'open',
 });
 
 const member = (options: TestMemberOptions = {}) => createMember(ts, options);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { PodInput } from '@amiko/core';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -9,6 +8,7 @@ import { connectSocket, sessionCookie } from '../support/messaging.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { mailsTo, type DevMail } from './accounts-support.ts';
+import { podInput } from '../support/pods.ts';
 
 // Issue 34.4: "New messages in Board games Hamburg", the one-to-one chat's message mail for pods: after the
 // same delay, once until the member has read the pod, following their mail setting, with the same
@@ -21,21 +21,9 @@ const POD_NAME = 'Board games Hamburg';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const podInput = (): PodInput => ({
-  name: POD_NAME,
-  kind: 'interests',
-  interests: ['boardGames'],
-  languages: ['en'],
-  level: null,
-  placeId: null,
-  description: '',
-  sizeLimit: 8,
-  joinRule: 'open',
-});
-
 /** A pod started by the first member, which the others have joined. */
 async function podOf(starter: TestMember, ...others: TestMember[]): Promise<string> {
-  const pod = await starter.client.trpc.pods.start.mutate(podInput());
+  const pod = await starter.client.trpc.pods.start.mutate(podInput({ name: POD_NAME }));
   for (const other of others) await other.client.trpc.pods.join.mutate({ podId: pod.id });
   return pod.id;
 }
@@ -268,7 +256,7 @@ describe('mail when a pod message waits, over SMTP', () => {
   it('carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058), and the link works', async () => {
     const ana = await createMember(ts, { name: 'Ana' });
     const ben = await createMember(ts);
-    const pod = await ana.client.trpc.pods.start.mutate(podInput());
+    const pod = await ana.client.trpc.pods.start.mutate(podInput({ name: POD_NAME }));
     await ben.client.trpc.pods.join.mutate({ podId: pod.id });
     await say(ana, pod.id);
     const deadline = Date.now() + 10_000;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LoggedAction, OpenReport, PodMessageView, PodUnreadState } from '@amiko/api';
-import { SESSION_COOKIE, type PodInput } from '@amiko/core';
+import { SESSION_COOKIE } from '@amiko/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../../apps/server/src/ops/admin.ts';
@@ -8,6 +8,7 @@ import { failure } from '../support/errors.ts';
 import { eventually, openSocket, sessionCookie, type MessagingSocket } from '../support/messaging.ts';
 import { createMember, type TestMember, type TestMemberOptions } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { podInput } from '../support/pods.ts';
 
 // Pod moderation (issue 34 item 5), on both databases: the starter and the hosts they name remove a member
 // with a reason kept for moderation; the removed member hears nothing more of the pod and comes back only
@@ -26,19 +27,6 @@ afterAll(() => ts?.stop());
 const open: MessagingSocket[] = [];
 afterEach(() => {
   for (const socket of open.splice(0)) socket.close();
-});
-
-const podInput = (overrides: Partial<PodInput> = {}): PodInput => ({
-  name: 'Board games',
-  kind: 'interests',
-  interests: ['boardGames'],
-  languages: ['en'],
-  level: null,
-  placeId: null,
-  description: '',
-  sizeLimit: 8,
-  joinRule: 'open',
-  ...overrides,
 });
 
 const member = (options: TestMemberOptions = {}) => createMember(ts, options);

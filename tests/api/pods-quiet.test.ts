@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sweepQuietPods } from '@amiko/api';
-import type { PodInput } from '@amiko/core';
 import { and, eq, gte, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
 import { eventually } from '../support/messaging.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { podInput } from '../support/pods.ts';
 
 // How alive a pod is, and pods gone quiet (issue 34.2), on both databases: each card counts the pod's
 // messages of the last seven days; a pod without a message for 30 days is offered to nobody new, and its
@@ -28,23 +28,11 @@ afterAll(async () => {
   await ts?.stop();
 });
 
-const podInput = (name: string): PodInput => ({
-  name,
-  kind: 'interests',
-  interests: ['boardGames'],
-  languages: ['en'],
-  level: null,
-  placeId: null,
-  description: '',
-  sizeLimit: 8,
-  joinRule: 'open',
-});
-
 const member = (server: TestServer = ts) => createMember(server, { access: 'paid' });
 
 /** A pod started by the first member, which the others have joined. */
 async function podOf(name: string, starter: TestMember, ...others: TestMember[]): Promise<string> {
-  const pod = await starter.client.trpc.pods.start.mutate(podInput(name));
+  const pod = await starter.client.trpc.pods.start.mutate(podInput({ name }));
   for (const other of others) await other.client.trpc.pods.join.mutate({ podId: pod.id });
   return pod.id;
 }

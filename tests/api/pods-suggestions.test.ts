@@ -5,6 +5,7 @@ import { failure } from '../support/errors.ts';
 import { mailsTo } from './accounts-support.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { podInput } from '../support/pods.ts';
 
 // Suggestions that start pods (issue 34.3), on both databases: who counts as a neighbour who shares an
 // interest, that each suggestion is shown once, that starting it invites the others and that nobody is in a
@@ -48,20 +49,15 @@ const lover = (placeId: number, interest: Interest, options: Parameters<typeof c
     ...options,
   });
 
-function pod(interest: Interest, overrides: Partial<PodInput> = {}): PodInput {
-  return {
+const pod = (interest: Interest, overrides: Partial<PodInput> = {}): PodInput =>
+  podInput({
     name: `${interest} together`,
-    kind: 'interests',
     interests: [interest],
     languages: ['de'],
-    level: null,
     placeId: MUNICH,
-    description: '',
     sizeLimit: 6,
-    joinRule: 'open',
     ...overrides,
-  };
-}
+  });
 
 const suggestionOf = (member: TestMember) => member.client.trpc.pods.suggestion.query();
 const myPodIds = async (member: TestMember) => (await member.client.trpc.pods.mine.query()).map((p) => p.id);

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MessageView, PodMessageView } from '@amiko/api';
-import type { PodInput } from '@amiko/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../../apps/server/src/ops/admin.ts';
@@ -19,6 +18,7 @@ import {
   type MessagingSocket,
 } from '../support/messaging.ts';
 import { RELAXED_RATE_LIMITS } from '../support/server.ts';
+import { podInput } from '../support/pods.ts';
 
 // Two server processes on one PostgreSQL database and one Redis, as behind a load balancer: a member
 // connected to one process hears, live, what is sent through the other (in a pod too); sign-out through one closes the
@@ -93,17 +93,7 @@ describe('several server processes (PostgreSQL + Redis)', () => {
       memberWithSession(one.db(), { name: 'Ben' }),
       memberWithSession(one.db(), { name: 'Cleo' }),
     ]);
-    const pod: PodInput = {
-      name: 'Board games',
-      kind: 'interests',
-      interests: ['boardGames'],
-      languages: ['en'],
-      level: null,
-      placeId: null,
-      description: '',
-      sizeLimit: 6,
-      joinRule: 'open',
-    };
+    const pod = podInput({ sizeLimit: 6 });
     const { id: podId } = await clientFor(one.url, ana.token).trpc.pods.start.mutate(pod);
     await clientFor(two.url, ben.token).trpc.pods.join.mutate({ podId });
     await clientFor(one.url, cleo.token).trpc.pods.join.mutate({ podId });

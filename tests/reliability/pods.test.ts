@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ack, PodMessageView, PodSyncResult } from '@amiko/api';
-import { createReplayCursor, type PodInput } from '@amiko/core';
+import { createReplayCursor } from '@amiko/core';
 import { openDatabase } from '@amiko/db';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import {
   sessionCookie,
   type MessagingSocket,
 } from '../support/messaging.ts';
+import { podInput } from '../support/pods.ts';
 
 // The no-loss test of messaging.test.ts for a pod's chat (issue 34.4): the members of one pod send numbered
 // messages to it while the server process is killed with SIGKILL and started again on the same database,
@@ -102,17 +103,7 @@ async function sendNumbered(client: Client, podId: string, running: () => boolea
   }
 }
 
-const POD: PodInput = {
-  name: 'Board games',
-  kind: 'interests',
-  interests: ['boardGames'],
-  languages: ['en'],
-  level: null,
-  placeId: null,
-  description: '',
-  sizeLimit: 6,
-  joinRule: 'open',
-};
+const POD = podInput({ sizeLimit: 6 });
 
 async function scenario(dialect: TestDialect) {
   const database = await createTestDatabase(dialect);

@@ -14,6 +14,7 @@ import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { arbitraryFor, queryStringFor, rawBody, type RawBody } from './arbitraries.ts';
 import { callProcedure, PROCEDURES, type Outcome, type ProcedureInfo } from './procedures.ts';
+import { podInput } from '../support/pods.ts';
 
 // Fuzzing every procedure that takes input, with values derived from its own zod schema (arbitraries.ts):
 // nothing may answer 500, and no refusal may carry a driver's or the runtime's words. As a signed-in paid
@@ -72,48 +73,22 @@ beforeAll(async () => {
   });
   await blocker.client.trpc.blocks.block.mutate({ memberId: member.id });
   // A pod of the member's with the friend in it and a message there: the pod's chat has something to find.
-  const pod = await friend.client.trpc.pods.start.mutate({
-    name: 'Board games',
-    kind: 'interests',
-    interests: ['boardGames'],
-    languages: ['en'],
-    level: null,
-    placeId: null,
-    description: '',
-    sizeLimit: 8,
-    joinRule: 'open',
-  });
+  const pod = await friend.client.trpc.pods.start.mutate(podInput());
   await member.client.trpc.pods.join.mutate({ podId: pod.id });
   await friend.client.trpc.pods.send.mutate({ podId: pod.id, clientId: randomUUID(), body: 'Hi all' });
   podId = pod.id;
   // A pod the member started, with the friend in it: removing, naming hosts and reporting have a pod of
   // the member's to act in.
-  const own = await member.client.trpc.pods.start.mutate({
-    name: 'Chess',
-    kind: 'interests',
-    interests: ['chess'],
-    languages: ['en'],
-    level: null,
-    placeId: null,
-    description: '',
-    sizeLimit: 8,
-    joinRule: 'ask',
-  });
+  const own = await member.client.trpc.pods.start.mutate(
+    podInput({ name: 'Chess', interests: ['chess'], joinRule: 'ask' }),
+  );
   await friend.client.trpc.pods.join.mutate({ podId: own.id });
   await member.client.trpc.pods.answer.mutate({ podId: own.id, memberId: friend.id, approve: true });
   // A pod of the member's and the friend's gone quiet (started 31 days ago, never a word): pods.quietAnswer
   // has a question to answer.
-  const quiet = await member.client.trpc.pods.start.mutate({
-    name: 'Hiking',
-    kind: 'interests',
-    interests: ['hiking'],
-    languages: ['en'],
-    level: null,
-    placeId: null,
-    description: '',
-    sizeLimit: 8,
-    joinRule: 'open',
-  });
+  const quiet = await member.client.trpc.pods.start.mutate(
+    podInput({ name: 'Hiking', interests: ['hiking'] }),
+  );
   await friend.client.trpc.pods.join.mutate({ podId: quiet.id });
   const { db, t } = ts.server.database;
   await db

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CLIENT_EVENTS, findMemberByReference, suspendMember, type ClientToServerEvents } from '@amiko/api';
 import { createOneTimeToken } from '@amiko/auth';
-import {
-  APP_ERROR_CODES,
-  COMMON_ERRORS,
-  SESSION_COOKIE,
-  type AppErrorCode,
-  type PodInput,
-} from '@amiko/core';
+import { APP_ERROR_CODES, COMMON_ERRORS, SESSION_COOKIE, type AppErrorCode } from '@amiko/core';
 import type { TokenPurpose } from '@amiko/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -18,6 +12,7 @@ import { createMember, insertMember, TEST_PASSWORD, type TestMember } from '../s
 import { browserKeys, vapidKeyPair } from '../support/push-service.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { callProcedure, PROCEDURES } from './procedures.ts';
+import { podInput } from '../support/pods.ts';
 
 // The authorisation matrix: every tRPC procedure (read from the app router) and every socket event (read from
 // the event contract's CLIENT_EVENTS), called by each kind of caller with an input that passes validation,
@@ -250,19 +245,9 @@ async function oneTimeCode(purpose: TokenPurpose, options: { verified: boolean }
 }
 
 /** A pod anyone may join (open, online), started by the cell's target. */
-const podInput = (): PodInput => ({
-  name: 'Board games',
-  kind: 'interests',
-  interests: ['boardGames'],
-  languages: ['en'],
-  level: null,
-  placeId: null,
-  description: '',
-  sizeLimit: 6,
-  joinRule: 'open',
-});
+const matrixPod = () => podInput({ sizeLimit: 6 });
 async function podOfTarget(cell: Cell): Promise<string> {
-  const pod = await cell.target.client.trpc.pods.start.mutate(podInput());
+  const pod = await cell.target.client.trpc.pods.start.mutate(matrixPod());
   return pod.id;
 }
 
@@ -325,7 +310,7 @@ async function podWithCallerAsHost(cell: Cell): Promise<{ podId: string; memberI
 /** A pod the caller started (where they can), with the target in it where the target can join. */
 async function podOfCaller(cell: Cell): Promise<string> {
   if (!canReachProcedures(cell.role)) return podOfTarget(cell);
-  const started = await callProcedure(cell.http, { path: 'pods.start', type: 'mutation' }, podInput());
+  const started = await callProcedure(cell.http, { path: 'pods.start', type: 'mutation' }, matrixPod());
   if (!started.ok) throw new Error(`pods.start refused: ${started.raw}`);
   const podId = (started.data as { id: string }).id;
   await callProcedure(cell.target.client.http, { path: 'pods.join', type: 'mutation' }, { podId });
@@ -423,11 +408,11 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
   'push.remove': () => ({ id: 'a-device-of-nobody' }),
   'pods.find': () => ({ where: 'anywhere' }),
   'pods.get': async (c) => ({ podId: await podOfTarget(c) }),
-  'pods.start': () => podInput(),
+  'pods.start': () => matrixPod(),
   'pods.join': async (c) => ({ podId: await podOfTarget(c) }),
   'pods.leave': async (c) => ({ podId: await podOfTarget(c) }),
   'pods.dismissSuggestion': () => ({ interest: 'boardGames' }),
-  'pods.startSuggested': () => ({ interest: 'boardGames', pod: podInput() }),
+  'pods.startSuggested': () => ({ interest: 'boardGames', pod: matrixPod() }),
   'pods.answer': async (c) => ({ podId: await podOfTarget(c), memberId: c.target.id, approve: true }),
   'pods.messages': async (c) => ({ podId: await podWithCaller(c) }),
   'pods.send': async (c) => ({ podId: await podWithCaller(c), clientId: randomUUID(), body: 'Hi all!' }),
