@@ -5,6 +5,7 @@ import type { Deps } from '../context.ts';
 import { composeMail } from '../mail/templates.ts';
 import type { JobOutcome } from './job-queue.ts';
 import { scheduleJob, type JobHandler } from './jobs.ts';
+import { col } from './pods-unread.ts';
 import { hasPushDevices } from './push.ts';
 import { firstName, may, seenBy } from './views.ts';
 
@@ -42,9 +43,6 @@ export async function scheduleMessageMail(
     runAt: new Date(Date.now() + delay),
   });
 }
-
-/** A column spelled out with its table (drizzle may leave it unqualified, which a subquery would misread). */
-const col = (table: unknown, name: string) => sql`${table}.${sql.identifier(name)}`;
 
 const podMailKey = (memberId: string, podId: string) => `${POD_MESSAGE_MAIL}:${memberId}:${podId}`;
 
@@ -273,6 +271,32 @@ function unsubscribeHeaders(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
+type MailInput = Parameters<typeof composeMail>[1];
+
+/**
+ * One of these mails to a member, in their language: a button to `action` (a path of Amiko's), and the
+ * one-click unsubscribe link in the footnote and the headers.
+ */
+async function mailMember(
+  deps: Deps,
+  member: NonNullable<Awaited<ReturnType<typeof recipientOf>>>,
+  mail: Pick<MailInput, 'kind' | 'memberText' | 'values'> & { action: string },
+): Promise<void> {
+  const unsubscribe = await unsubscribeUrl(deps, member);
+  await deps.mail.send({
+    ...composeMail(deps.t, {
+      kind: mail.kind,
+      to: member.email,
+      language: member.language,
+      memberText: mail.memberText,
+      values: { ...mail.values, unsubscribeUrl: unsubscribe },
+      actionUrl: new URL(mail.action, deps.config.publicUrl).toString(),
+      hasFootnote: true,
+    }),
+    headers: unsubscribeHeaders(unsubscribe),
+  });
+}
+
 /** The member's daily summary, a day after the first message it tells of. */
 async function scheduleDigest(deps: Deps, memberId: string): Promise<void> {
   await scheduleJob(deps, {
@@ -296,20 +320,10 @@ const sendMessageMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
     await scheduleDigest(deps, member.id);
     return 'forget';
   }
-  const unsubscribe = await unsubscribeUrl(deps, member);
-  const link = new URL('/messages', deps.config.publicUrl);
-  link.searchParams.set('with', senderId);
-  await deps.mail.send({
-    ...composeMail(deps.t, {
-      kind: 'messageWaiting',
-      to: member.email,
-      language: member.language,
-      memberText: { name: sender.name },
-      values: { unsubscribeUrl: unsubscribe },
-      actionUrl: link.toString(),
-      hasFootnote: true,
-    }),
-    headers: unsubscribeHeaders(unsubscribe),
+  await mailMember(deps, member, {
+    kind: 'messageWaiting',
+    memberText: { name: sender.name },
+    action: `/messages?${new URLSearchParams({ with: senderId })}`,
   });
   return 'done';
 };
@@ -340,18 +354,10 @@ const sendPodMessageMail: JobHandler = async (deps, job): Promise<JobOutcome> =>
     await scheduleDigest(deps, member.id);
     return 'forget';
   }
-  const unsubscribe = await unsubscribeUrl(deps, member);
-  await deps.mail.send({
-    ...composeMail(deps.t, {
-      kind: 'podMessagesWaiting',
-      to: member.email,
-      language: member.language,
-      memberText: { podName: place.name },
-      values: { unsubscribeUrl: unsubscribe },
-      actionUrl: new URL(`/pods/${encodeURIComponent(podId)}`, deps.config.publicUrl).toString(),
-      hasFootnote: true,
-    }),
-    headers: unsubscribeHeaders(unsubscribe),
+  await mailMember(deps, member, {
+    kind: 'podMessagesWaiting',
+    memberText: { podName: place.name },
+    action: `/pods/${encodeURIComponent(podId)}`,
   });
   await db
     .update(pm)
@@ -377,23 +383,15 @@ const sendPodInvitationMail: JobHandler = async (deps, job): Promise<JobOutcome>
     .where(and(eq(t.podInvitations.podId, podId), eq(t.podInvitations.memberId, member.id)));
   if (!pod) return 'forget';
   const interest = pod.interests[0];
-  const unsubscribe = await unsubscribeUrl(deps, member);
-  await deps.mail.send({
-    ...composeMail(deps.t, {
-      kind: 'podInvitation',
-      to: member.email,
-      language: member.language,
-      memberText: { podName: pod.name },
-      values: {
-        interest: interest
-          ? labelInSentence(deps.t(member.language, catalogKey('interests', interest)), member.language)
-          : '',
-        unsubscribeUrl: unsubscribe,
-      },
-      actionUrl: new URL('/pods', deps.config.publicUrl).toString(),
-      hasFootnote: true,
-    }),
-    headers: unsubscribeHeaders(unsubscribe),
+  await mailMember(deps, member, {
+    kind: 'podInvitation',
+    memberText: { podName: pod.name },
+    values: {
+      interest: interest
+        ? labelInSentence(deps.t(member.language, catalogKey('interests', interest)), member.language)
+        : '',
+    },
+    action: '/pods',
   });
   return 'done';
 };
@@ -409,18 +407,11 @@ const sendMessageDigest: JobHandler = async (deps, job): Promise<JobOutcome> => 
   ]);
   const names = [...new Map([...direct, ...inPods].map((s) => [s.id, s.name])).values()];
   if (names.length === 0) return 'forget';
-  const unsubscribe = await unsubscribeUrl(deps, member);
-  await deps.mail.send({
-    ...composeMail(deps.t, {
-      kind: 'messageDigest',
-      to: member.email,
-      language: member.language,
-      memberText: { names: names.slice(0, 5).join(', ') },
-      values: { count: names.length, unsubscribeUrl: unsubscribe },
-      actionUrl: new URL('/messages', deps.config.publicUrl).toString(),
-      hasFootnote: true,
-    }),
-    headers: unsubscribeHeaders(unsubscribe),
+  await mailMember(deps, member, {
+    kind: 'messageDigest',
+    memberText: { names: names.slice(0, 5).join(', ') },
+    values: { count: names.length },
+    action: '/messages',
   });
   return 'done';
 };
