@@ -318,14 +318,19 @@ async function amikoWindows(context: BrowserContext, origin: string) {
 async function deliverPush(page: Page, origin: string, payload: unknown) {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const registered = new Promise<string>((resolve) => {
+    // The registration, and then its worker activated: CDP reports them one after the other, and a push
+    // delivered between the two reports is dropped without an error.
+    let ours: string | undefined;
+    const activated = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
+        ours ??= registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)?.registrationId;
+      });
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        if (versions.some((v) => v.registrationId === ours && v.status === 'activated')) resolve(ours!);
       });
     });
     await cdp.send('ServiceWorker.enable');
-    const registrationId = await registered;
+    const registrationId = await activated;
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin,
       registrationId,
