@@ -40,9 +40,7 @@ export {
   grantAccess,
   memberSessions,
   moderationLog,
-  openReports,
   resendMail,
-  resolveReport,
   sessionEndingActionsSince,
   suspendMember,
   unsuspendMember,
@@ -51,9 +49,13 @@ export {
   type MemberSession,
   type MemberSummary,
   type ModerationDeps,
+} from './services/moderation.ts';
+export {
+  openReports,
+  resolveReport,
   type OpenReport,
   type ReportParty,
-} from './services/moderation.ts';
+} from './services/moderation-reports.ts';
 export { REPORT_EVIDENCE_MESSAGES } from './services/reports.ts';
 export { DATA_EXPORT_HANDLERS, takeDataExport } from './services/data-export.ts';
 export {

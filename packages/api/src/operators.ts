@@ -15,10 +15,8 @@ export {
   grantAccess,
   memberSessions,
   moderationLog,
-  openReports,
   removeFromPodAsOperator,
   resendMail,
-  resolveReport,
   suspendMember,
   unsuspendMember,
   type Acting,
@@ -26,6 +24,10 @@ export {
   type MemberSession,
   type MemberSummary,
   type ModerationDeps,
+} from './services/moderation.ts';
+export {
+  openReports,
+  resolveReport,
   type OpenReport,
   type ReportParty,
-} from './services/moderation.ts';
+} from './services/moderation-reports.ts';

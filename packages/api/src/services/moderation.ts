@@ -1,13 +1,6 @@
 import { canMessage } from '@amiko/core';
-import {
-  containsInsensitive,
-  type Db,
-  type Member,
-  type ModerationAction,
-  type ReportEvidence,
-  type Schema,
-} from '@amiko/db';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { containsInsensitive, type Db, type Member, type ModerationAction, type Schema } from '@amiko/db';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import type { ResendOutcome } from '../mail/mailer.ts';
 import { deleteMember } from './account-settings.ts';
@@ -17,7 +10,8 @@ import { publishPodUnread } from './pods-chat.ts';
 
 // What operators do about members and reports (`pnpm admin …`, apps/server/src/ops/admin.ts). Each action
 // is written to moderation_actions with who did it, when and why. Outcomes are plain values: the command
-// line says what they mean to an operator; nothing here is shown to members.
+// line says what they mean to an operator; nothing here is shown to members. Reports are in
+// moderation-reports.ts.
 
 /** What an operator's action needs: the database, the sockets and photos it may end, mail. */
 export type ModerationDeps = Pick<Deps, 'database' | 'realtime' | 'photos' | 'log' | 'mail'>;
@@ -38,7 +32,7 @@ export const SESSION_ENDING_ACTIONS: readonly ModerationAction[] = [
   'end-sessions',
 ];
 
-async function record(
+export async function record(
   tx: Db,
   t: Schema,
   action: ModerationAction,
@@ -327,127 +321,6 @@ export async function exportMemberForOperator(
   if (!data) throw new Error(`member ${member.id} vanished during the export`);
   await record(deps.database.db, deps.database.t, 'export-member', acting, { memberId: member.id });
   return data;
-}
-
-/** A member as a report shows them: enough to recognise them, also once deleted. */
-export interface ReportParty {
-  id: string;
-  name: string;
-  email: string | null;
-  deleted: boolean;
-  suspended: boolean;
-}
-
-export interface OpenReport {
-  id: string;
-  createdAt: Date;
-  reason: string;
-  note: string | null;
-  /** Null when the reporter has since been removed entirely. */
-  reporter: ReportParty | null;
-  reported: ReportParty;
-  /** A report made from a pod: the pod, and the message reported (null: the member). */
-  pod: { id: string; name: string; messageId: number | null } | null;
-  /**
-   * The messages kept when the report was made, oldest first, each with its writer's name as it is now:
-   * the last messages between the two, or, from a pod, the pod's last messages (and the one reported).
-   */
-  evidence: (ReportEvidence & { senderName: string })[];
-}
-
-/** The reports nobody has resolved yet, oldest first; only those made from a pod with `pods`. */
-export async function openReports(
-  deps: Pick<Deps, 'database'>,
-  { pods = false }: { pods?: boolean } = {},
-): Promise<OpenReport[]> {
-  const { db, t } = deps.database;
-  const reports = await db
-    .select()
-    .from(t.reports)
-    .where(and(eq(t.reports.status, 'open'), pods ? isNotNull(t.reports.podId) : undefined))
-    .orderBy(asc(t.reports.createdAt), asc(t.reports.id));
-  const ids = [
-    ...new Set(
-      reports.flatMap((r) => [
-        r.reportedId,
-        r.reporterId ?? r.reportedId,
-        ...r.evidence.map((m) => m.senderId),
-      ]),
-    ),
-  ];
-  const podIds = [...new Set(reports.flatMap((r) => (r.podId === null ? [] : [r.podId])))];
-  const podNames = new Map(
-    podIds.length === 0
-      ? []
-      : (
-          await db.select({ id: t.pods.id, name: t.pods.name }).from(t.pods).where(inArray(t.pods.id, podIds))
-        ).map((p) => [p.id, p.name]),
-  );
-  const members =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: t.members.id,
-            name: t.members.name,
-            email: t.members.email,
-            deletedAt: t.members.deletedAt,
-            suspendedAt: t.members.suspendedAt,
-          })
-          .from(t.members)
-          .where(inArray(t.members.id, ids));
-  const parties = new Map(
-    members.map((m): [string, ReportParty] => [
-      m.id,
-      {
-        id: m.id,
-        name: m.name,
-        email: m.email,
-        deleted: m.deletedAt !== null,
-        suspended: m.suspendedAt !== null,
-      },
-    ]),
-  );
-  return reports.map((report) => ({
-    id: report.id,
-    createdAt: report.createdAt,
-    reason: report.reason,
-    note: report.note,
-    reporter: report.reporterId ? (parties.get(report.reporterId) ?? null) : null,
-    reported: parties.get(report.reportedId)!,
-    pod:
-      report.podId === null
-        ? null
-        : { id: report.podId, name: podNames.get(report.podId) ?? '', messageId: report.podMessageId },
-    evidence: report.evidence.map((m) => ({
-      ...m,
-      senderName: parties.get(m.senderId)?.name ?? '',
-    })),
-  }));
-}
-
-/** Closes a report with the operator's note on what was done. */
-export async function resolveReport(
-  deps: Pick<Deps, 'database'>,
-  reportId: string,
-  acting: Acting & { reason: string },
-): Promise<'resolved' | 'alreadyResolved' | 'notFound'> {
-  const { database } = deps;
-  const { t } = database;
-  return database.transaction(async (tx) => {
-    const [report] = await tx
-      .select({ status: t.reports.status })
-      .from(t.reports)
-      .where(eq(t.reports.id, reportId));
-    if (!report) return 'notFound';
-    if (report.status !== 'open') return 'alreadyResolved';
-    await tx
-      .update(t.reports)
-      .set({ status: 'reviewed', resolvedAt: new Date(), resolutionNote: acting.reason })
-      .where(eq(t.reports.id, reportId));
-    await record(tx, t, 'resolve-report', acting, { reportId });
-    return 'resolved';
-  });
 }
 
 /**
