@@ -1,30 +1,18 @@
-import { INTERESTS_MIN, nextCompletionSteps, type Interest } from '@amiko/core';
-import {
-  Accordion,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Modal,
-  RingProgress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { nextCompletionSteps } from '@amiko/core';
+import { Accordion, Anchor, Button, Container, Group, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { notify } from '../../notify.tsx';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
-import { InterestPicker } from '../../components/InterestPicker.tsx';
 import { PhotoEditor } from '../../components/PhotoEditor.tsx';
-import { appCodeOf, errorKey } from '../../errors.ts';
+import { errorKey } from '../../errors.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
 import type { RouterOutputs } from '@amiko/api';
 import { SECTION_FIELDS, type FieldSection } from './fields.ts';
+import { InterestsSection } from './InterestsSection.tsx';
 import { SectionForm } from './SectionForm.tsx';
 import { StoryForm } from './StoryForm.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -177,71 +165,6 @@ function CompletionSteps({ profile, onOpen }: { profile: Profile; onOpen: (secti
           </li>
         ))}
       </Stack>
-    </Stack>
-  );
-}
-
-/** The interests as badges, changed in the interests selection modal. */
-function InterestsSection({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation(['common', 'profile', 'catalog']);
-  const { refresh } = useSession();
-  const utils = trpc.useUtils();
-  const [open, setOpen] = useState(false);
-  const [chosen, setChosen] = useState<Interest[]>(profile.interests as Interest[]);
-  const [error, setError] = useState<string | null>(null);
-  const save = trpc.profile.saveSection.useMutation();
-
-  const submit = async () => {
-    if (chosen.length < INTERESTS_MIN) {
-      setError(t('profile:interests.selectMore', { count: INTERESTS_MIN - chosen.length }));
-      return;
-    }
-    try {
-      const saved = await save.mutateAsync({ section: 'interests', values: { interests: chosen } });
-      utils.profile.mine.setData(undefined, saved);
-      await refresh();
-      setOpen(false);
-      void notify({ message: t('profile:saved'), color: 'teal' });
-    } catch (caught) {
-      setError(i18n.t(appCodeOf(caught) === 'VALIDATION' ? errorKey(caught) : 'profile:errors.sectionSave'));
-    }
-  };
-
-  return (
-    <Stack>
-      <Group gap="xs" data-testid="my-interests">
-        {profile.interests.map((id) => (
-          <Badge key={id} variant="light">
-            {t(`catalog:interests.${id}`)}
-          </Badge>
-        ))}
-        {profile.interests.length === 0 && <Text c="dimmed">{t('profile:interests.none')}</Text>}
-      </Group>
-      <Group>
-        <Button
-          variant="light"
-          onClick={() => {
-            setChosen(profile.interests as Interest[]);
-            setError(null);
-            setOpen(true);
-          }}
-        >
-          {t('profile:interests.edit')}
-        </Button>
-      </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('profile:interests.modalTitle')} size="xl">
-        <Stack>
-          <InterestPicker value={chosen} onChange={setChosen} error={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              {t('cancel')}
-            </Button>
-            <Button onClick={submit} loading={save.isPending}>
-              {t('profile:saveSection')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Stack>
   );
 }
