@@ -1,13 +1,4 @@
-import {
-  POD_DESCRIPTION_MAX,
-  POD_NAME_MAX,
-  POD_SIZE_DEFAULT,
-  POD_SIZE_MAX,
-  POD_SIZE_MIN,
-  podInputSchema,
-  podKindProblems,
-  type PodInput,
-} from '@amiko/core';
+import { POD_DESCRIPTION_MAX, POD_NAME_MAX, POD_SIZE_MAX, POD_SIZE_MIN, type PodInput } from '@amiko/core';
 import { catalogKey } from '@amiko/i18n';
 import {
   Button,
@@ -21,7 +12,6 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelect.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PlacePicker, type PlaceChoice } from '../../components/PlacePicker.tsx';
@@ -29,41 +19,7 @@ import { useAppForm, type FormMutation } from '../../hooks/useAppForm.ts';
 import { trpc } from '../../trpc.ts';
 import type { Pod } from './PodActions.tsx';
 import type { Suggestion } from './PodSuggestion.tsx';
-
-type Values = PodInput & { online: boolean };
-
-/**
- * The procedure's own schema over what would be sent, and one rule of the form's: a pod "in a town" needs
- * its town (the procedure reads no town as an online pod).
- */
-const formSchema = z.custom<Values>().superRefine((values, context) => {
-  const parsed = podInputSchema.safeParse(toInput(values));
-  const issues = parsed.error?.issues.map((issue) => [issue.path[0], issue.message] as const) ?? [];
-  // Every rule at once (issue 30.6): the schema asks the kind's rules only once the fields themselves pass.
-  for (const [field, message] of podKindProblems(values))
-    if (!issues.some(([path]) => path === field)) issues.push([field, message]);
-  for (const [field, message] of issues)
-    context.addIssue({ code: 'custom', path: field === undefined ? [] : [field], message });
-  if (!values.online && values.placeId === null)
-    context.addIssue({ code: 'custom', path: ['placeId'], message: 'pods:errors.placeRequired' });
-});
-
-function toInput({ online, ...values }: Values): PodInput {
-  return { ...values, placeId: online ? null : values.placeId };
-}
-
-const INITIAL: Values = {
-  name: '',
-  kind: 'interests',
-  interests: [],
-  languages: [],
-  level: null,
-  placeId: null,
-  online: false,
-  description: '',
-  sizeLimit: POD_SIZE_DEFAULT,
-  joinRule: 'open',
-};
+import { formSchema, INITIAL, toInput } from './pod-form-values.ts';
 
 /** A pod just started; `invited`: how many neighbours a suggested pod invited (null: not a suggested pod). */
 export interface Started {

@@ -1,37 +1,16 @@
-import type { PodUnreadState } from '@amiko/api';
-import { NEAR_ME_DISTANCES, POD_UNREAD_COUNTED, type PodFilters } from '@amiko/core';
+import { NEAR_ME_DISTANCES, type PodFilters } from '@amiko/core';
 import { catalogKey, labelInSentence } from '@amiko/i18n';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Modal, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CatalogSelect } from '../../components/CatalogSelect.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { errorKey } from '../../errors.ts';
 import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
-import { PodActions, type Pod } from './PodActions.tsx';
 import { PodForm, type Started } from './PodForm.tsx';
-import { QuietMark } from './PodQuiet.tsx';
+import { PodList } from './PodList.tsx';
 import { PodSuggestionCard, type Suggestion } from './PodSuggestion.tsx';
-import { PodSummary } from './PodSummary.tsx';
 
 /** /pods: the member's pods, the pods on offer near them (or online, or anywhere), and starting one. */
 export default function PodsScreen() {
@@ -149,80 +128,5 @@ export default function PodsScreen() {
         />
       </Modal>
     </Container>
-  );
-}
-
-interface PodQuery {
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  data: Pod[] | undefined;
-  refetch: () => unknown;
-}
-
-/** A list of pods as cards, with its loading, failure and empty states. */
-function PodList({
-  query,
-  empty,
-  testId,
-  onEmpty,
-  unread,
-}: {
-  query: PodQuery;
-  empty: string;
-  testId: string;
-  onEmpty?: ReactNode;
-  /** The member's unread pods: a count on each of their pods with messages they have not read. */
-  unread?: PodUnreadState;
-}) {
-  const { t, i18n } = useTranslation(['pods', 'common']);
-  if (query.isPending)
-    return (
-      <Center py="lg">
-        <Loader aria-label={t('common:loading')} />
-      </Center>
-    );
-  if (query.isError || !query.data)
-    return <ErrorAlert onRetry={() => void query.refetch()}>{i18n.t(errorKey(query.error))}</ErrorAlert>;
-  if (query.data.length === 0)
-    return (
-      <Stack align="flex-start" gap="xs" data-testid={`${testId}-empty`}>
-        <Text c="dimmed">{empty}</Text>
-        {onEmpty}
-      </Stack>
-    );
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid={testId}>
-      {query.data.map((pod) => (
-        <Card key={pod.id} withBorder padding="md" data-testid="pod-card">
-          <Stack gap="sm">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Anchor component={Link} to={`/pods/${pod.id}`} fw={600} size="lg">
-                {pod.name}
-              </Anchor>
-              <Group gap={6} wrap="nowrap">
-                <QuietMark pod={pod} />
-                <UnreadBadge count={unread?.pods.find((p) => p.podId === pod.id)?.unread ?? 0} />
-              </Group>
-            </Group>
-            <PodSummary pod={pod} />
-            <PodActions pod={pod} />
-          </Stack>
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
-
-/** "3 new" on a pod with messages the member has not read ("100+ new" when the server stopped counting). */
-function UnreadBadge({ count }: { count: number }) {
-  const { t } = useTranslation(['pods']);
-  if (count === 0) return null;
-  return (
-    <Badge color="red" variant="filled" data-testid="pod-unread">
-      {count >= POD_UNREAD_COUNTED
-        ? t('pods:card.unreadMany', { count: POD_UNREAD_COUNTED })
-        : t('pods:card.unread', { count })}
-    </Badge>
   );
 }
