@@ -1,0 +1,58 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+
+// Amiko runs postgres.js 3.4.9 with a patch (patches/postgres@3.4.9.patch; docs/decisions.md, "postgres.js,
+// patched"): unpatched, a transaction's BEGIN written at the moment it fills a connection's pipeline does not
+// reserve the connection (porsager/postgres#1189), so the transaction fails with UNSAFE_TRANSACTION or a
+// TypeError while PostgreSQL keeps it open, and the connection goes back to the pool, where other queries
+// then run inside it. These tests hit that moment on purpose; both fail without the patch.
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('postgres.js transactions at the pipeline boundary (patched)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('a transaction whose BEGIN fills the pipeline runs on its own connection (max_pipeline 0: every BEGIN does)', async () => {
+    const sql = postgres(database.url, { max: 2, max_pipeline: 0, onnotice: () => undefined });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => sql.begin(async (tx) => (await tx`select ${i}::int as n`)[0]!.n)),
+      );
+      expect(results).toEqual([0, 1, 2, 3, 4, 5]);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it('a query outside a transaction is never run inside it, when BEGIN was pipelined behind another query', async () => {
+    // One connection taking one query behind the one running: BEGIN, sent while a query runs, is the one
+    // that fills the pipeline.
+    const sql = postgres(database.url, { max: 1, max_pipeline: 1, onnotice: () => undefined });
+    try {
+      await sql`create table boundary (v text)`;
+      const running = sql`select pg_sleep(0.05)`.execute();
+      const rolledBack = sql
+        .begin(async (tx) => {
+          await tx`insert into boundary values ('inside')`;
+          await sleep(200);
+          throw new Error('roll back');
+        })
+        .catch((error: Error) => error.message);
+      await running;
+      // Written while the transaction is open: it must wait for the connection, not join the transaction.
+      await sql`insert into boundary values ('outside')`;
+      expect(await rolledBack).toBe('roll back');
+      expect((await sql`select v from boundary order by v`).map((row) => row.v)).toEqual(['outside']);
+    } finally {
+      await sql.end();
+    }
+  });
+});
