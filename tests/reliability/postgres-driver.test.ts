@@ -10,6 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 // then run inside it. These tests hit that moment on purpose; both fail without the patch.
 
 const url = process.env.TEST_DATABASE_URL;
+/** How many queries a connection takes behind the one running: an option postgres.js's types leave out. */
+const maxPipeline = (queries: number): object => ({ max_pipeline: queries });
 
 describe.skipIf(!url)('postgres.js transactions at the pipeline boundary (patched)', () => {
   let database: TestDatabase;
@@ -21,7 +23,7 @@ describe.skipIf(!url)('postgres.js transactions at the pipeline boundary (patche
   });
 
   it('a transaction whose BEGIN fills the pipeline runs on its own connection (max_pipeline 0: every BEGIN does)', async () => {
-    const sql = postgres(database.url, { max: 2, max_pipeline: 0, onnotice: () => undefined });
+    const sql = postgres(database.url, { max: 2, onnotice: () => undefined, ...maxPipeline(0) });
     try {
       const results = await Promise.all(
         Array.from({ length: 6 }, (_, i) => sql.begin(async (tx) => (await tx`select ${i}::int as n`)[0]!.n)),
@@ -35,7 +37,7 @@ describe.skipIf(!url)('postgres.js transactions at the pipeline boundary (patche
   it('a query outside a transaction is never run inside it, when BEGIN was pipelined behind another query', async () => {
     // One connection taking one query behind the one running: BEGIN, sent while a query runs, is the one
     // that fills the pipeline.
-    const sql = postgres(database.url, { max: 1, max_pipeline: 1, onnotice: () => undefined });
+    const sql = postgres(database.url, { max: 1, onnotice: () => undefined, ...maxPipeline(1) });
     try {
       await sql`create table boundary (v text)`;
       const running = sql`select pg_sleep(0.05)`.execute();
