@@ -450,6 +450,52 @@ export async function populate(raw: Raw): Promise<Population> {
     status: 'going',
     askedAt: ago(1),
   });
+  // A meetup of the pottery pod a week ago, Anna and Cleo going, Ben who gave up his place an hour before it;
+  // Anna answered "who came" and would like to meet Cleo again (issue 35.5-6).
+  await insert(raw, 'meetups', {
+    id: 'meetup-pottery-hamburg-past',
+    podId: 'pod-pottery-hamburg',
+    proposedBy: anna.id,
+    startsAt: ago(7),
+    timeZone: 'Europe/Berlin',
+    venueKind: 'cafe',
+    venueName: 'Café Clay',
+    venueAddress: 'Schanzenstraße 1, Hamburg',
+    onlineLink: null,
+    language: 'de',
+    capacity: 6,
+    createdAt: ago(9),
+  });
+  for (const [memberId, status] of [
+    [anna.id, 'going'],
+    [cleo.id, 'going'],
+    [ben.id, 'cantGo'],
+  ] as const)
+    await insert(raw, 'meetupRsvps', {
+      meetupId: 'meetup-pottery-hamburg-past',
+      memberId,
+      status,
+      askedAt: ago(8),
+      gaveUpAt: status === 'cantGo' ? new Date(ago(7).getTime() - 3_600_000) : null,
+    });
+  for (const [memberId, came] of [
+    [anna.id, true],
+    [cleo.id, true],
+  ] as const)
+    await insert(raw, 'meetupAttendance', {
+      meetupId: 'meetup-pottery-hamburg-past',
+      markerId: anna.id,
+      memberId,
+      came,
+      markedAt: ago(6),
+    });
+  await insert(raw, 'meetupAgain', {
+    meetupId: 'meetup-pottery-hamburg-past',
+    chooserId: anna.id,
+    chosenId: cleo.id,
+    again: true,
+    answeredAt: ago(6),
+  });
   // Two members hold early-access places (Ben, Emil).
   await insert(raw, 'appCounters', { name: 'earlyAccess', value: 2 }, { upsert: 'name' });
 

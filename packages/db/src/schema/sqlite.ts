@@ -31,5 +31,7 @@ export const {
   podSuggestionAnswers,
   meetups,
   meetupRsvps,
+  meetupAttendance,
+  meetupAgain,
   appCounters,
 } = defineTables(sqliteKit);

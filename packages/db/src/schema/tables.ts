@@ -706,10 +706,66 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
         .references(() => members.id, { onDelete: 'cascade' }),
       status: str('status').$type<'going' | 'waitlist' | 'cantGo'>().notNull(),
       askedAt: timestamp('asked_at').notNull().$defaultFn(now),
+      /**
+       * When a member who was going said they can't go (null: never, or not since they were going): less than
+       * 3 hours before the start it counts half a no-show (issue 35.6).
+       */
+      gaveUpAt: timestamp('gave_up_at'),
     },
     (t) => [
       primaryKey({ columns: [t.meetupId, t.memberId] }),
       index('meetup_rsvps_member_idx').on(t.memberId),
+    ],
+  );
+
+  /**
+   * "Who came?" after a meetup (issue 35.5-6): each member who was going and answers marks every other member
+   * who was going, came or not, and themselves as having come (their row with member_id = marker_id: the
+   * answer exists). A member marked absent by at least two who came has a no-show; nobody else reads a mark.
+   */
+  const meetupAttendance = table(
+    'meetup_attendance',
+    {
+      meetupId: id('meetup_id')
+        .notNull()
+        .references(() => meetups.id, { onDelete: 'cascade' }),
+      markerId: id('marker_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      memberId: id('member_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      came: bool('came').notNull(),
+      markedAt: timestamp('marked_at').notNull().$defaultFn(now),
+    },
+    (t) => [
+      primaryKey({ columns: [t.meetupId, t.markerId, t.memberId] }),
+      index('meetup_attendance_member_idx').on(t.memberId),
+    ],
+  );
+
+  /**
+   * "Would you like to meet … again?", asked privately after a meetup for each other member who was going. A
+   * yes is shown to nobody unless the other said yes too (then to both); a no is never shown to anyone.
+   */
+  const meetupAgain = table(
+    'meetup_again',
+    {
+      meetupId: id('meetup_id')
+        .notNull()
+        .references(() => meetups.id, { onDelete: 'cascade' }),
+      chooserId: id('chooser_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      chosenId: id('chosen_id')
+        .notNull()
+        .references(() => members.id, { onDelete: 'cascade' }),
+      again: bool('again').notNull(),
+      answeredAt: timestamp('answered_at').notNull().$defaultFn(now),
+    },
+    (t) => [
+      primaryKey({ columns: [t.meetupId, t.chooserId, t.chosenId] }),
+      index('meetup_again_chosen_idx').on(t.chosenId),
     ],
   );
 
@@ -747,6 +803,8 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     podSuggestionAnswers,
     meetups,
     meetupRsvps,
+    meetupAttendance,
+    meetupAgain,
     appCounters,
   };
 }
