@@ -71,18 +71,18 @@ export function perDatabase<T>(build: (database: Database) => T): (database: Dat
  * A hot query that also runs inside transactions, given the connection to run on (`database.db` or a
  * transaction's). On SQLite the one connection runs transactions too, so one statement prepared on it
  * serves every call. On PostgreSQL a statement prepared on the pool would run outside the transaction, so
- * it is built on the given connection (postgres.js still caches the server-side plan by its text).
+ * inside one it is built on the transaction's connection (postgres.js still caches the server-side plan by
+ * its text); on the pool it is prepared once, as on SQLite (drizzle building it again on every call was a
+ * third of a pod message's CPU; docs/performance.md).
  */
 export function preparedPerConnection<R>(
   database: Database,
   name: string,
   build: (db: Db) => Preparable<R>,
 ): (connection: Db) => Prepared<R> {
-  if (database.dialect === 'sqlite') {
-    const once = prepared(name, build(database.db));
-    return () => once;
-  }
-  return (connection) => build(connection).prepare(name);
+  const onPool = prepared(name, build(database.db));
+  if (database.dialect === 'sqlite') return () => onPool;
+  return (connection) => (connection === database.db ? onPool : build(connection).prepare(name));
 }
 
 /**
