@@ -4,7 +4,8 @@ import { expect, it } from 'vitest';
 
 // `pnpm bench messaging` and `pnpm bench pods` on a small scale, so that the benchmarks keep working between
 // the runs that measure: both servers start, every client process connects its members, each message
-// reaches each member it is for exactly once, and the table is printed.
+// reaches each member it is for exactly once, the table is printed, and a message costs the server no more
+// than it did, within a generous bound.
 const RUN = fileURLToPath(new URL('../bench/run.ts', import.meta.url));
 
 async function bench(suite: string, options: string[]): Promise<string> {
@@ -40,10 +41,28 @@ function expectEveryDeliveryOnce(output: string, deliveriesPerMessage: number) {
     expect(output).toContain(row);
 }
 
+/**
+ * A regression guard (issue 32.4): the server's CPU per message, as a ratio to the bare relay's in the same
+ * run, stays under a generous bound, so that a change that doubles what a send costs fails here rather than
+ * in the next benchmark. The short runs of 2026-11-28 on the team machine gave 2.9-3.4x for one-to-one
+ * messages and 8.6-11.6x for pod messages (each reaching 5 members); the bounds are about twice the
+ * lowest and a little under twice the highest.
+ */
+function expectCpuPerMessageWithin(output: string, bound: number) {
+  const row = /^server CPU per message \(µs\)\s+(\d+)\s+(\d+)\s+([\d.]+)×$/m.exec(output);
+  expect(row, output).not.toBeNull();
+  expect(
+    Number(row![3]),
+    `server CPU per message, ratio to the bare relay's:\n${output}`,
+  ).toBeLessThanOrEqual(bound);
+}
+
 const SHORT = ['--rate=50', '--seconds=1', '--warmup-seconds=1', '--saturation-seconds=1', '--in-flight=8'];
 
 it('pnpm bench messaging runs end to end and loses nothing', { timeout: 120_000 }, async () => {
-  expectEveryDeliveryOnce(await bench('messaging', ['--members=20', ...SHORT]), 1);
+  const output = await bench('messaging', ['--members=20', ...SHORT]);
+  expectEveryDeliveryOnce(output, 1);
+  expectCpuPerMessageWithin(output, 6);
 });
 
 it(
@@ -53,5 +72,6 @@ it(
     const output = await bench('pods', ['--members=24', '--pod-size=6', ...SHORT]);
     expectEveryDeliveryOnce(output, 5);
     expect(output).toContain('server CPU per delivery (µs)');
+    expectCpuPerMessageWithin(output, 20);
   },
 );
