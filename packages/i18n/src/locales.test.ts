@@ -86,8 +86,8 @@ describe('locales', () => {
         else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
           for (const match of readFileSync(path, 'utf8').matchAll(literal)) {
             const key = match[1]!;
-            // i18next plural forms: "x" is satisfied by "x_one"/"x_other".
-            if (!known.has(key) && !known.has(`${key}_other`))
+            // i18next plural forms: "x" is satisfied by "x_one"/"x_other", an ordinal by "x_ordinal_other".
+            if (!known.has(key) && !known.has(`${key}_other`) && !known.has(`${key}_ordinal_other`))
               missing.push(`${key} (${path.slice(root.length)})`);
           }
         }

@@ -10,6 +10,7 @@ import { trpc } from '../../trpc.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { PodActions, type Pod } from './PodActions.tsx';
 import { PodChat } from './PodChat.tsx';
+import { PodMeetups } from './PodMeetups.tsx';
 import { PodMemberMenu } from './PodMemberMenu.tsx';
 import { PodQuietQuestion } from './PodQuiet.tsx';
 import { PodSummary } from './PodSummary.tsx';
@@ -47,6 +48,7 @@ export default function PodScreen() {
               <PodActions pod={pod.data} onLeft={() => void navigate('/pods')} />
             </Stack>
             {pod.data.requests.length > 0 && <Requests pod={pod.data} />}
+            {pod.data.myRole !== null && <PodMeetups pod={pod.data} />}
             {pod.data.myRole !== null && member && <PodChat pod={pod.data} me={member.id} />}
             <Members pod={pod.data} me={member?.id} />
           </>
