@@ -140,6 +140,11 @@ const EXPECTED: Record<string, Row> = {
   'meetups.propose':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'meetups.ofPod':                [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'meetups.rsvp':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  // After a meetup (issue 35.5): what the caller was going to; a meetup with someone who blocked them they never
+  // went to, so it has no questions for them.
+  'meetups.afterQuestions':       [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'meetups.answerAfter':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'meetups.mutual':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Someone who blocked you can still be reported (harassment often comes with a block).
@@ -287,6 +292,18 @@ async function meetupWithCaller(cell: Cell): Promise<string> {
   const proposed = await cell.target.client.trpc.meetups.propose.mutate(meetupInput(podId) as never);
   return proposed.id;
 }
+/** A meetup of the target's pod that the caller was going to (where they could), ended an hour ago. */
+async function endedMeetupWithCaller(cell: Cell): Promise<string> {
+  const meetupId = await meetupWithCaller(cell);
+  if (canReachProcedures(cell.role))
+    await callProcedure(cell.http, { path: 'meetups.rsvp', type: 'mutation' }, { meetupId, going: true });
+  const { db, t } = ts.server.database;
+  await db
+    .update(t.meetups)
+    .set({ startsAt: new Date(Date.now() - 4 * 3_600_000) })
+    .where(eq(t.meetups.id, meetupId));
+  return meetupId;
+}
 /** The caller's member id, where they can reach procedures at all. */
 async function callerId(cell: Cell): Promise<string | null> {
   const me = await callProcedure(cell.http, { path: 'auth.me', type: 'query' }, undefined);
@@ -429,6 +446,11 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
   'meetups.propose': async (c) => meetupInput(await podWithCaller(c)),
   'meetups.ofPod': async (c) => ({ podId: await podWithCaller(c) }),
   'meetups.rsvp': async (c) => ({ meetupId: await meetupWithCaller(c), going: true }),
+  'meetups.answerAfter': async (c) => ({
+    meetupId: await endedMeetupWithCaller(c),
+    came: [c.target.id],
+    again: [c.target.id],
+  }),
   'favorites.toggle': (c) => ({ memberId: c.target.id }),
   'favorites.remove': (c) => ({ memberId: c.target.id }),
   'reports.create': (c) => ({ memberId: c.target.id, reason: 'harassment' }),

@@ -9,6 +9,7 @@ import {
   createRateLimiter,
   DATA_EXPORT_HANDLERS,
   MAIL_HANDLERS,
+  MEETUP_AFTER_HANDLERS,
   NO_METRICS,
   MESSAGE_MAIL_HANDLERS,
   PUSH_HANDLERS,
@@ -240,6 +241,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
           ...MAIL_HANDLERS,
           ...PLACE_HANDLERS,
           ...POD_QUIET_HANDLERS,
+          ...MEETUP_AFTER_HANDLERS,
         },
       });
       const port = listeningPort(app) ?? env.PORT;

@@ -105,7 +105,13 @@ export interface PodView {
   /** The viewer is invited to join (a suggested pod) and has not answered yet. */
   invited: boolean;
   /** For the pod's starter and hosts: who asks to join, oldest first. */
-  requests: PodMemberView[];
+  requests: PodRequestView[];
+}
+
+/** A request to join as a host sees it: who, and how reliably they came to meetups (issue 35.6). */
+export interface PodRequestView extends PodMemberView {
+  /** "Came to 4 of 5 meetups": the ended meetups they were going to, and those they came to. */
+  meetups: { came: number; of: number };
 }
 
 /**

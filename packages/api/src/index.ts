@@ -86,6 +86,7 @@ export { send, type Sender } from './services/messaging/send.ts';
 export { sync } from './services/messaging/sync.ts';
 export { podTypingAudience, podUnreadState, readPod, sendToPod, syncPod } from './services/pods-chat.ts';
 export { POD_QUIET_HANDLERS, scheduleQuietPodSweep, sweepQuietPods } from './services/pods-quiet.ts';
+export { MEETUP_AFTER_HANDLERS } from './services/meetups-after.ts';
 export type * from './contracts.ts';
 export type * from './socket-events.ts';
 export { CLIENT_EVENT_SCHEMAS, CLIENT_EVENTS } from './socket-events.ts';

@@ -1,4 +1,10 @@
-import { meetupInputSchema, meetupRsvpSchema, meetupsOfPodSchema } from '@amiko/core';
+import {
+  meetupAfterAnswerSchema,
+  meetupInputSchema,
+  meetupRsvpSchema,
+  meetupsOfPodSchema,
+} from '@amiko/core';
+import { afterQuestions, answerAfter, mutualResults } from '../services/meetups-after.ts';
 import { answerMeetup, meetupsOfPod, proposeMeetup } from '../services/meetups.ts';
 import { router, verifiedProcedure } from '../trpc.ts';
 
@@ -17,4 +23,12 @@ export const meetupsRouter = router({
   rsvp: verifiedProcedure
     .input(meetupRsvpSchema)
     .mutation(({ ctx, input }) => answerMeetup(ctx.deps, ctx.member.id, input, ctx.language)),
+  /** After a meetup: those the member was going to, ended, not answered, with the others who were going. */
+  afterQuestions: verifiedProcedure.query(({ ctx }) => afterQuestions(ctx.deps, ctx.member.id)),
+  /** Who came, and privately whom the member would like to meet again; once per meetup. */
+  answerAfter: verifiedProcedure
+    .input(meetupAfterAnswerSchema)
+    .mutation(({ ctx, input }) => answerAfter(ctx.deps, ctx.member.id, input)),
+  /** "You and Lena would both like to meet again", and circles of three or more: mutual choices only. */
+  mutual: verifiedProcedure.query(({ ctx }) => mutualResults(ctx.deps, ctx.member.id)),
 });

@@ -28,6 +28,8 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
+import { scheduleAfterMails } from './meetups-after.ts';
+import { isWaitlistOnly } from './meetups-attendance.ts';
 import { podMember, roleIn } from './pods.ts';
 
 // Meetups of a pod (issue 35): proposing one, listing a pod's upcoming ones, going or can't go. Every answer
@@ -262,6 +264,7 @@ export async function proposeMeetup(
       createdAt: now,
     });
     await tx.insert(t.meetupRsvps).values({ meetupId: id, memberId, status: 'going', askedAt: now });
+    await scheduleAfterMails(deps, tx, { id, startsAt, timeZone });
   });
   return viewOf(deps, memberId, id, language);
 }
@@ -332,7 +335,12 @@ export async function answerMeetup(
 
     if (!input.going) {
       if (!mine) await tx.insert(t.meetupRsvps).values({ meetupId: meetup.id, memberId, status: 'cantGo' });
-      else await tx.update(t.meetupRsvps).set({ status: 'cantGo' }).where(key);
+      // When someone going gives up their place: less than 3 hours before, half a no-show (issue 35.6).
+      else
+        await tx
+          .update(t.meetupRsvps)
+          .set({ status: 'cantGo', gaveUpAt: mine.status === 'going' ? new Date() : null })
+          .where(key);
       if (mine?.status === 'going') await promoteFromWaitlist(tx, deps, meetup);
       return;
     }
@@ -352,7 +360,10 @@ export async function answerMeetup(
       .where(and(eq(t.meetupRsvps.meetupId, meetup.id), isNotNull(t.meetupRsvps.askedAt)));
     const lastAt = last?.at ? new Date(last.at).getTime() : 0;
     const askedAt = new Date(Math.max(Date.now(), lastAt + 1));
-    const status = (await goingCount(tx, deps, meetup.id)) < meetup.capacity ? 'going' : 'waitlist';
+    // Three no-shows within 60 days (late cancels half): the waitlist only, even with free places, for 30
+    // days (issue 35.6; meetups-attendance.ts). They move up from it as anyone does when a place is freed.
+    const free = (await goingCount(tx, deps, meetup.id)) < meetup.capacity;
+    const status = free && !(await isWaitlistOnly(tx, deps, memberId)) ? 'going' : 'waitlist';
     if (!mine) await tx.insert(t.meetupRsvps).values({ meetupId: meetup.id, memberId, status, askedAt });
     else await tx.update(t.meetupRsvps).set({ status, askedAt }).where(key);
   });

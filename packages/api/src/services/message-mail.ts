@@ -153,7 +153,7 @@ export async function forgetMessageMails(deps: Deps, memberId: string): Promise<
   await deps.database.db.delete(j).where(and(eq(j.memberId, memberId), inArray(j.kind, MAIL_KINDS)));
 }
 
-async function recipientOf(deps: Deps, memberId: string) {
+export async function recipientOf(deps: Deps, memberId: string) {
   const m = deps.database.t.members;
   const [row] = await deps.database.db
     .select({
@@ -277,7 +277,7 @@ type MailInput = Parameters<typeof composeMail>[1];
  * One of these mails to a member, in their language: a button to `action` (a path of Amiko's), and the
  * one-click unsubscribe link in the footnote and the headers.
  */
-async function mailMember(
+export async function mailMember(
   deps: Deps,
   member: NonNullable<Awaited<ReturnType<typeof recipientOf>>>,
   mail: Pick<MailInput, 'kind' | 'memberText' | 'values'> & { action: string },

@@ -7,6 +7,7 @@ import type { PodMemberView, PodView } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { findMember } from './accounts.ts';
+import { attendanceOf, cameTo, type Attendance } from './meetups-attendance.ts';
 import { latestPodMessage } from './pods-chat.ts';
 import { podLifeOf } from './pods-quiet.ts';
 import { factsOf, firstName, may, NO_BLOCKS, seenBy, visibilityOf, type SeenMember } from './views.ts';
@@ -63,7 +64,13 @@ export function blockInPod(deps: Deps, podId: unknown, memberId: string, db: Db 
 async function peopleOf(deps: Deps, viewerId: string, podIds: string[]) {
   const { db, t } = deps.database;
   if (podIds.length === 0)
-    return { members: [], requests: [], invited: new Set<string>(), seen: new Map<string, SeenMember>() };
+    return {
+      members: [],
+      requests: [],
+      invited: new Set<string>(),
+      seen: new Map<string, SeenMember>(),
+      attendance: new Map<string, Attendance>(),
+    };
   const [members, requests, invitations] = await Promise.all([
     db
       .select({ podId: t.podMembers.podId, memberId: t.podMembers.memberId, role: t.podMembers.role })
@@ -84,7 +91,11 @@ async function peopleOf(deps: Deps, viewerId: string, podIds: string[]) {
     ...members.map((m) => m.memberId),
     ...requests.map((r) => r.memberId),
   ]);
-  return { members, requests, invited: new Set(invitations.map((i) => i.podId)), seen };
+  // How reliably the members asking to join came to meetups, for the hosts who answer them (issue 35.6).
+  const attendance = await attendanceOf(deps.database.db, deps, [
+    ...new Set(requests.map((r) => r.memberId)),
+  ]);
+  return { members, requests, invited: new Set(invitations.map((i) => i.podId)), seen, attendance };
 }
 
 function memberView(seen: SeenMember, role: PodRole): PodMemberView {
@@ -130,7 +141,10 @@ export async function viewsOf(deps: Deps, viewerId: string, pods: PodRow[], lang
         myRole !== null && mayHostPod(myRole)
           ? requests
               .filter((r) => shown(people.seen.get(r.memberId)))
-              .map((r) => memberView(people.seen.get(r.memberId)!, 'member'))
+              .map((r) => ({
+                ...memberView(people.seen.get(r.memberId)!, 'member'),
+                meetups: cameTo(people.attendance.get(r.memberId)!),
+              }))
           : [],
     };
   });

@@ -142,3 +142,14 @@ export const meetupRsvpSchema = z.object({ meetupId: idSchema, going: z.boolean(
 export type MeetupRsvpInput = z.input<typeof meetupRsvpSchema>;
 
 export const meetupsOfPodSchema = z.object({ podId: idSchema });
+
+/**
+ * After a meetup (issue 35.5): who came, and privately whom the member would like to meet again, both among
+ * the other members who were going (never oneself: the service checks who was going).
+ */
+export const meetupAfterAnswerSchema = z.object({
+  meetupId: idSchema,
+  came: z.array(idSchema).max(MEETUP_CAPACITY_MAX),
+  again: z.array(idSchema).max(MEETUP_CAPACITY_MAX),
+});
+export type MeetupAfterAnswer = z.input<typeof meetupAfterAnswerSchema>;

@@ -1,5 +1,5 @@
-import { lockMembers } from '@amiko/db';
-import { desc, eq, sql } from 'drizzle-orm';
+import { lockMembers, newId, type Db } from '@amiko/db';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { ConversationView, PeerView } from '../../contracts.ts';
 import type { Deps } from '../../context.ts';
 import { appError } from '../../errors.ts';
@@ -139,4 +139,43 @@ export async function openConversation(
     other: peerView(other),
     blockedByMe: other.viewerBlocked,
   };
+}
+
+/**
+ * The conversation of two members, made empty if they have none (a mutual "see you again", issue 35.5): the
+ * conversation and its two participants as the send path makes them, in the caller's transaction, under both
+ * members' locks, which every send takes before it looks for the pair's conversation. No message is written:
+ * the first one is sent as any other, by whoever may send (paid or early access). Null when either blocked
+ * the other.
+ */
+export async function ensureConversation(
+  deps: Pick<Deps, 'database'>,
+  tx: Db,
+  a: string,
+  b: string,
+): Promise<string | null> {
+  const { database } = deps;
+  const { t } = database;
+  await lockMembers(database, tx, [a, b]);
+  const [blocked] = await tx
+    .select({ one: sql`1` })
+    .from(t.blocks)
+    .where(
+      or(
+        and(eq(t.blocks.blockerId, a), eq(t.blocks.blockedId, b)),
+        and(eq(t.blocks.blockerId, b), eq(t.blocks.blockedId, a)),
+      ),
+    )
+    .limit(1);
+  if (blocked) return null;
+  const key = pairKey(a, b);
+  const [found] = await statementsOf(database).conversationByPair(tx).execute({ pairKey: key });
+  if (found) return found.id;
+  const id = newId();
+  await tx.insert(t.conversations).values({ id, pairKey: key, createdAt: new Date() });
+  await tx.insert(t.conversationParticipants).values([
+    { conversationId: id, memberId: a, unreadCount: 0 },
+    { conversationId: id, memberId: b, unreadCount: 0 },
+  ]);
+  return id;
 }
