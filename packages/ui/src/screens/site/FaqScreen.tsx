@@ -15,6 +15,8 @@ const QUESTIONS = [
   'interests',
   'visibility',
   'block',
+  'meetAgain',
+  'noShows',
   'payment',
   'delete',
   'languages',
