@@ -47,6 +47,25 @@ export async function scheduleClaimedJob(
 }
 
 /**
+ * The same for several jobs in one statement (a pod message's pushes, one per member): those whose key exists
+ * already are left out.
+ */
+export async function scheduleClaimedJobs(
+  database: Database,
+  jobs: readonly NewJob[],
+  leaseMs: number,
+): Promise<ClaimedJob[]> {
+  if (jobs.length === 0) return [];
+  const now = new Date();
+  const lockedUntil = new Date(now.getTime() + leaseMs);
+  return database.db
+    .insert(database.t.jobs)
+    .values(jobs.map((job) => ({ ...job, runAt: now, lockedUntil, attempts: 1, createdAt: now })))
+    .onConflictDoNothing()
+    .returning();
+}
+
+/**
  * Claims the job with this key now, whether it waits for a retry or was given up (done), counting the
  * attempt; null when there is no such job or another process holds its lease.
  */

@@ -48,16 +48,19 @@ const podMailKey = (memberId: string, podId: string) => `${POD_MESSAGE_MAIL}:${m
 
 /**
  * After a pod message is stored: schedules the pod's mail for each of `recipients` (the pod's members who see
- * the sender, the sender left out by the caller) after the delay. The key is per member and pod, so further
- * messages add nothing while one waits, or after one was sent until the member has been back.
+ * the sender, the sender left out by the caller) after the delay, a longer one for those of them `pushed` to
+ * (whose devices get pushes). The key is per member and pod, so further messages add nothing while one waits,
+ * or after one was sent until the member has been back.
  */
 export async function schedulePodMessageMails(
   deps: Deps,
   podId: string,
   recipients: readonly string[],
+  pushed: readonly string[] = [],
 ): Promise<void> {
   if (recipients.length === 0) return;
   const runAt = new Date(Date.now() + deps.config.messageMailDelayMs);
+  const laterAt = new Date(Date.now() + deps.config.messageMailDelayWithPushMs);
   await deps.database.db
     .insert(deps.database.t.jobs)
     .values(
@@ -66,7 +69,7 @@ export async function schedulePodMessageMails(
         key: podMailKey(memberId, podId),
         memberId,
         payload: { podId },
-        runAt,
+        runAt: pushed.includes(memberId) ? laterAt : runAt,
         createdAt: new Date(),
       })),
     )
@@ -144,7 +147,8 @@ export async function scheduleWaitingMails(deps: Deps, memberId: string): Promis
         sql`exists (select 1 from ${t.podMessages} where ${col(t.podMessages, 'pod_id')} = ${col(pm, 'pod_id')} and ${col(t.podMessages, 'id')} > coalesce(${col(pm, 'last_read_message_id')}, 0) and ${col(t.podMessages, 'sender_id')} <> ${memberId})`,
       ),
     );
-  for (const { podId } of pods) await schedulePodMessageMails(deps, podId, [memberId]);
+  const pushed = pods.length > 0 && (await hasPushDevices(deps, memberId)) ? [memberId] : [];
+  for (const { podId } of pods) await schedulePodMessageMails(deps, podId, [memberId], pushed);
 }
 
 /** The member is back (a live connection): their next unread messages may be mailed about again. */

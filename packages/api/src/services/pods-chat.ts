@@ -12,6 +12,7 @@ import type { Sender } from './messaging/send.ts';
 import { statementsOf as messagingStatements } from './messaging/store.ts';
 import { PAGE_TEXT_BYTES, SYNC_PAGE_SIZE } from './messaging/sync.ts';
 import { col, noBlock, publishPodUnread, publishRecipientsUnread } from './pods-unread.ts';
+import { membersWithPush, pushAboutPodMessage } from './push.ts';
 import { firstName, may, seenBy, type SeenMember } from './views.ts';
 
 // Read by the routers and other services from here, as before unread pods had a file of their own.
@@ -181,14 +182,19 @@ export async function sendToPod(
     throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
   const result = await storePodMessage(deps, sender.id, input);
   const members = await publishPodMessage(deps, result.message, origin.exceptSocket);
-  // After the message is stored, as in one-to-one chat (send.ts): a failure loses one reminder mail, never
-  // the message. A member connected to this process reads it live, and their disconnect schedules the mail
-  // if they left it unread.
+  // After the message is stored, as in one-to-one chat (send.ts): a failure loses one reminder mail or push,
+  // never the message. A member connected to this process reads it live, and their disconnect schedules the
+  // mail if they left it unread. Who of the others has devices that get pushes is read for them all at once:
+  // they are pushed to (unless live in another process: the push's job looks), and their mail waits longer.
   if (result.created) {
     const away = members.filter((id) => id !== sender.id && !deps.realtime.isConnectedHere(id));
-    await schedulePodMessageMails(deps, input.podId, away).catch((error: unknown) =>
-      deps.log.error({ err: error, podMessageId: result.message.id }, 'pod message mails not scheduled'),
-    );
+    try {
+      const pushed = await membersWithPush(deps, away);
+      pushAboutPodMessage(deps, result.message, pushed);
+      await schedulePodMessageMails(deps, input.podId, away, pushed);
+    } catch (error) {
+      deps.log.error({ err: error, podMessageId: result.message.id }, 'pod message mails not scheduled');
+    }
   }
   return result;
 }

@@ -1,13 +1,14 @@
 import { createECDH, createHash } from 'node:crypto';
 import type { PushSubscriptionInput } from '@amiko/core';
 import { newId } from '@amiko/db';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushConfig } from '../config.ts';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
-import { scheduleClaimedJob, finishJob, type JobOutcome } from './job-queue.ts';
+import { scheduleClaimedJob, scheduleClaimedJobs, finishJob, type JobOutcome } from './job-queue.ts';
 import type { JobHandler } from './jobs.ts';
+import { col, noBlock } from './pods-unread.ts';
 import { firstName, may, seenBy } from './views.ts';
 
 // Web Push (issue 31): a channel beside mail in the same jobs (ARCHITECTURE.md). A member turns it on per
@@ -15,7 +16,8 @@ import { firstName, may, seenBy } from './views.ts';
 // devices at once, by one job per message, so exactly one server process sends it. The web-push library
 // encrypts the payload (RFC 8291) and signs the VAPID JWT (RFC 8292); the request itself goes out with fetch,
 // so that it follows no redirect and gives up after PUSH_TIMEOUT_MS. The service worker (apps/web/src/sw.js)
-// shows it unless a window of Amiko has the focus.
+// shows it unless a window of Amiko has the focus. A pod's message (issue 34) is pushed the same way to each
+// member of the pod who is away: "New messages in Board games Hamburg", never its text nor its writer.
 
 /** What the service worker gets: a title naming the sender, the text only if chosen, where a click goes. */
 export interface PushPayload {
@@ -27,6 +29,7 @@ export interface PushPayload {
 }
 
 export const PUSH_MESSAGE = 'pushMessage';
+export const PUSH_POD_MESSAGE = 'pushPodMessage';
 /** A device's list holds at most this many (the oldest goes): each is a request per message. */
 const MAX_DEVICES = 10;
 const PUSH_TIMEOUT_MS = 10_000;
@@ -159,6 +162,21 @@ export async function removePushDevice(
   return pushDevices(deps, member.id, member.sessionId);
 }
 
+/**
+ * Which of these members have a device that gets pushes, in one statement (a pod message's recipients): none
+ * when push is off.
+ */
+export async function membersWithPush(deps: Deps, memberIds: readonly string[]): Promise<string[]> {
+  if (!deps.config.push.vapid || memberIds.length === 0) return [];
+  const p = deps.database.t.pushSubscriptions;
+  const rows = await deps.database.db
+    .select({ memberId: p.memberId })
+    .from(p)
+    .where(inArray(p.memberId, [...memberIds]))
+    .groupBy(p.memberId);
+  return rows.map((row) => row.memberId);
+}
+
 /** Whether any device of the member gets pushes (their message mails then wait longer). */
 export async function hasPushDevices(deps: Deps, memberId: string): Promise<boolean> {
   if (!deps.config.push.vapid) return false;
@@ -227,7 +245,10 @@ export async function sendPush(
   );
 }
 
-/** A push's Topic header (RFC 8030 §5.4: at most 32 base64url characters): one pending push per conversation. */
+/**
+ * A push's Topic header (RFC 8030 §5.4: at most 32 base64url characters): one pending push per conversation
+ * (or pod: `pod:<id>`).
+ */
 function topicOf(conversationId: string): string {
   return createHash('sha256').update(conversationId).digest('base64url').slice(0, 32);
 }
@@ -240,18 +261,59 @@ export async function drainPushes(deps: Deps): Promise<void> {
   await Promise.allSettled([...(underWay.get(deps) ?? [])]);
 }
 
-/**
- * After a new message is stored for a recipient not connected to this process: its push, in the
- * background (the sender waits for no push service). A failure is logged; drainPushes waits for it.
- */
-export function pushAboutMessage(deps: Deps, message: { id: number; recipientId: string }): void {
+/** Runs `push` in the background (the sender waits for no push service); drainPushes waits for it. */
+function inBackground(deps: Deps, push: Promise<void>): void {
   let pending = underWay.get(deps);
   if (!pending) underWay.set(deps, (pending = new Set()));
-  const push = runMessagePush(deps, message).catch((error: unknown) =>
-    deps.log.error({ err: error, messageId: message.id }, 'message push not sent'),
-  );
   pending.add(push);
   void push.finally(() => pending.delete(push));
+}
+
+/**
+ * After a new message is stored for a recipient not connected to this process: its push, in the
+ * background. A failure is logged.
+ */
+export function pushAboutMessage(deps: Deps, message: { id: number; recipientId: string }): void {
+  inBackground(
+    deps,
+    runMessagePush(deps, message).catch((error: unknown) =>
+      deps.log.error({ err: error, messageId: message.id }, 'message push not sent'),
+    ),
+  );
+}
+
+/**
+ * After a new pod message is stored: its push to each of `members` (members of the pod who see its writer,
+ * not connected to this process, whose devices get pushes: membersWithPush), in the background. Their jobs
+ * are written in one statement, keyed per message and member, so each is pushed once whichever process
+ * asks; if this process dies first, the job runners take them up once the lease runs out.
+ */
+export function pushAboutPodMessage(deps: Deps, message: { id: number }, members: readonly string[]): void {
+  if (members.length === 0) return;
+  const run = async () => {
+    const jobs = await scheduleClaimedJobs(
+      deps.database,
+      members.map((memberId) => ({
+        kind: PUSH_POD_MESSAGE,
+        key: `${PUSH_POD_MESSAGE}:${message.id}:${memberId}`,
+        memberId,
+        payload: { podMessageId: message.id },
+      })),
+      PUSH_LEASE_MS,
+    );
+    const outcomes = await Promise.allSettled(
+      jobs.map(async (job) => finishJob(deps.database, job, await sendPodMessagePush(deps, job))),
+    );
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected')
+        deps.log.error({ err: outcome.reason, podMessageId: message.id }, 'pod message push not sent');
+  };
+  inBackground(
+    deps,
+    run().catch((error: unknown) =>
+      deps.log.error({ err: error, podMessageId: message.id }, 'pod message pushes not scheduled'),
+    ),
+  );
 }
 
 /**
@@ -314,6 +376,51 @@ const sendMessagePush: JobHandler = async (deps, job): Promise<JobOutcome> => {
   return 'done';
 };
 
+/**
+ * One pod message's push to one member: "New messages in Board games Hamburg" in their language, never the
+ * text nor the writer (as the pod's mail), a click into the pod, one notification per pod. Nothing once they
+ * have read it, have left the pod, it has closed, or a block stands between them and the writer.
+ */
+const sendPodMessagePush: JobHandler = async (deps, job): Promise<JobOutcome> => {
+  const { podMessageId } = job.payload as { podMessageId: number };
+  const memberId = job.memberId;
+  if (!memberId) return 'done';
+  const { database } = deps;
+  const { t } = database;
+  const m = t.podMessages;
+  const pm = t.podMembers;
+  const [row] = await database.db
+    .select({
+      podId: m.podId,
+      name: t.pods.name,
+      lastRead: pm.lastReadMessageId,
+      language: t.members.language,
+    })
+    .from(m)
+    .innerJoin(t.pods, and(eq(t.pods.id, m.podId), isNull(t.pods.closedAt)))
+    .innerJoin(pm, and(eq(pm.podId, m.podId), eq(pm.memberId, memberId)))
+    .innerJoin(
+      t.members,
+      and(eq(t.members.id, memberId), isNull(t.members.deletedAt), isNull(t.members.suspendedAt)),
+    )
+    .where(and(eq(m.id, podMessageId), noBlock(database, memberId, col(m, 'sender_id'))));
+  if (!row || (row.lastRead ?? 0) >= podMessageId) return 'done';
+  if (await deps.realtime.isOnline(memberId)) return 'done';
+  await sendPush(
+    deps,
+    memberId,
+    {
+      title: deps.t(row.language, 'pods:notification.messages', { podName: row.name }),
+      body: '',
+      path: `/pods/${encodeURIComponent(row.podId)}`,
+      tag: `pod:${row.podId}`,
+    },
+    { topic: topicOf(`pod:${row.podId}`) },
+  );
+  return 'done';
+};
+
 export const PUSH_HANDLERS: Record<string, JobHandler> = {
   [PUSH_MESSAGE]: sendMessagePush,
+  [PUSH_POD_MESSAGE]: sendPodMessagePush,
 };
