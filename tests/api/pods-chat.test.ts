@@ -230,7 +230,7 @@ describe('who may take part', () => {
       expect((await failure(gone.client.trpc.pods.sync.query({ podId, after: 0 }))).data?.appCode).toBe(
         'NOT_FOUND',
       );
-      expect(await gone.client.trpc.pods.unread.query()).toEqual({ unreadPods: 0, pods: [] });
+      expect(await gone.client.trpc.pods.unread.query()).toEqual({ unreadPods: 0, pods: [], invitations: 0 });
     }
   });
 });
@@ -267,6 +267,7 @@ describe('blocks inside a pod', () => {
     expect(await ana.client.trpc.pods.unread.query()).toEqual({
       unreadPods: 1,
       pods: [{ podId, unread: 1 }],
+      invitations: 0,
     });
     // The same counts pushed to the recipients of each message (read for them all at once), each as they
     // see the pod: Cleo has Ana's and Ben's, Ana only Cleo's.
@@ -300,7 +301,7 @@ describe('read marks, Seen by and unread pods', () => {
     const podId = await podOf(ana, ben, cleo);
     const [anas, bens] = await Promise.all([device(ana), device(ben)]);
     await eventually(() => bens.unread.length === 1, 'the state on connecting');
-    expect(bens.unread[0]).toEqual({ unreadPods: 0, pods: [{ podId, unread: 0 }] });
+    expect(bens.unread[0]).toEqual({ unreadPods: 0, pods: [{ podId, unread: 0 }], invitations: 0 });
 
     const sent: PodMessageView[] = [];
     for (const body of ['one', 'two', 'three']) sent.push((await say(ana, podId, body)).message);
@@ -311,6 +312,7 @@ describe('read marks, Seen by and unread pods', () => {
     expect(await ana.client.trpc.pods.unread.query()).toEqual({
       unreadPods: 0,
       pods: [{ podId, unread: 0 }],
+      invitations: 0,
     });
 
     expect(await ben.client.trpc.pods.read.mutate({ podId, upTo: two.id })).toEqual({ upTo: two.id });
@@ -347,6 +349,7 @@ describe('read marks, Seen by and unread pods', () => {
     expect(await dan.client.trpc.pods.unread.query()).toEqual({
       unreadPods: 0,
       pods: [{ podId, unread: 0 }],
+      invitations: 0,
     });
     expect(bodies((await dan.client.trpc.pods.messages.query({ podId })).messages)).toEqual([
       'one',

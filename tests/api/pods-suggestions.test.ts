@@ -1,7 +1,9 @@
-import { INTERESTS, INTERESTS_MIN, type Interest, type PodInput } from '@amiko/core';
+import type { PodUnreadState } from '@amiko/api';
+import { INTERESTS, INTERESTS_MIN, SESSION_COOKIE, type Interest, type PodInput } from '@amiko/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
+import { openSocket, sessionCookie } from '../support/messaging.ts';
 import { mailsTo } from './accounts-support.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -18,6 +20,7 @@ const HAMBURG = 2911298;
 const BERLIN = 2950159;
 const COLOGNE = 2886242;
 const LEIPZIG = 2879139;
+const FRANKFURT = 2925533;
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -194,5 +197,55 @@ describe('starting a suggested pod', () => {
     });
     expect(invited).toBe(0);
     expect(started.myRole).toBe('starter');
+  });
+});
+
+describe('a pending invitation on the Pods link', () => {
+  it('counts in the member’s pod state, pushed when they are invited and when they answer; none to a pod across a block', async () => {
+    const starter = await lover(FRANKFURT, 'chess');
+    const [ana, ben, cleo] = [
+      await lover(FRANKFURT, 'chess'),
+      await lover(FRANKFURT, 'chess'),
+      await lover(FRANKFURT, 'chess'),
+    ];
+    // Listening before the connection is up: the state comes as soon as it is.
+    const socket = openSocket(ts.url, {
+      cookie: sessionCookie(ana.client.http.cookies.get(SESSION_COOKIE)!),
+    });
+    const states: PodUnreadState[] = [];
+    socket.on('pod:unread', (state) => states.push(state));
+    try {
+      const eventually = async (check: () => boolean, what: string) => {
+        const deadline = Date.now() + 10_000;
+        while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+        if (!check()) throw new Error(`Not seen: ${what} (${JSON.stringify(states)})`);
+      };
+      await eventually(() => states.length > 0, 'the state on connecting');
+      expect(states[0]).toEqual({ unreadPods: 0, pods: [], invitations: 0 });
+
+      const { pod: started, invited } = await starter.client.trpc.pods.startSuggested.mutate({
+        interest: 'chess',
+        pod: pod('chess', { placeId: FRANKFURT }),
+      });
+      expect(invited).toBe(3);
+      await eventually(() => states.at(-1)?.invitations === 1, 'Ana’s invitation, pushed');
+      for (const member of [ana, ben, cleo])
+        expect((await member.client.trpc.pods.unread.query()).invitations).toBe(1);
+      expect((await starter.client.trpc.pods.unread.query()).invitations).toBe(0);
+
+      // A pod with someone in it on the other side of a block is not shown, and its invitation not counted.
+      await cleo.client.trpc.blocks.block.mutate({ memberId: starter.id });
+      expect(await myPodIds(cleo)).not.toContain(started.id);
+      expect((await cleo.client.trpc.pods.unread.query()).invitations).toBe(0);
+
+      // Saying yes or declining ends it, on the member's devices at once.
+      await ana.client.trpc.pods.join.mutate({ podId: started.id });
+      await eventually(() => states.at(-1)?.invitations === 0, 'Ana’s answer, pushed');
+      expect(states.at(-1)?.pods.map((p) => p.podId)).toEqual([started.id]);
+      await ben.client.trpc.pods.leave.mutate({ podId: started.id });
+      expect((await ben.client.trpc.pods.unread.query()).invitations).toBe(0);
+    } finally {
+      socket.close();
+    }
   });
 });

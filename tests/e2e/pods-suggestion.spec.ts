@@ -7,7 +7,8 @@ import { signedInMember } from './members.ts';
 // Issue 34's acceptance: three new members in one city who share an interest are led from the suggestion
 // to a pod and a live conversation among them in a few clicks, in English and German. Anna sees "2 people
 // near you love pottery — start a pod?", starts it as filled in; Ben (in German) and Cleo find the
-// invitation among their pods, say yes, and the three talk live.
+// invitation among their pods (and a dot on their Pods link until they answer), say yes, and the three talk
+// live.
 
 // Reykjavík: no member of the demo community lives within 25 km of it (the seed's towns are elsewhere).
 const REYKJAVIK = 3413829;
@@ -47,6 +48,11 @@ test('three neighbours who love pottery go from the suggestion to a pod and talk
   await useLanguage(ben, 'de');
   const cleo = await cleoContext.newPage();
 
+  // Cleo is elsewhere in Amiko meanwhile: no dot on her Pods link yet.
+  await cleo.goto('/messages');
+  await expect(cleo.getByRole('link', { name: 'Pods', exact: true })).toBeVisible();
+  await expect(cleo.getByTestId('nav-dot-pods')).toHaveCount(0);
+
   // Anna: the suggestion, then the form as it suggests it (the pottery pod in her town, in her language).
   await anna.goto('/pods');
   const suggestion = anna.getByTestId('pod-suggestion');
@@ -66,6 +72,10 @@ test('three neighbours who love pottery go from the suggestion to a pod and talk
   await expect(anna.getByRole('heading', { name: 'Pottery Reykjavík', level: 1 })).toBeVisible();
   const podUrl = new URL(anna.url()).pathname;
 
+  // Cleo's invitation puts a dot on her Pods link at once, and says why to a screen reader.
+  await expect(cleo.getByTestId('nav-dot-pods')).toBeVisible();
+  await expect(cleo.getByRole('link', { name: "Pods – You're invited to a pod" })).toBeVisible();
+
   // Ben, in German: the invitation waits among his pods; nobody is in the pod until they say yes.
   await ben.goto('/pods');
   const invitation = ben
@@ -73,10 +83,13 @@ test('three neighbours who love pottery go from the suggestion to a pod and talk
     .getByTestId('pod-card')
     .filter({ hasText: 'Pottery Reykjavík' });
   await expect(invitation).toContainText('Du bist eingeladen.', { timeout: 60_000 });
+  await expect(ben.getByRole('link', { name: 'Pods – Du bist in einen Pod eingeladen' })).toBeVisible();
   // Invited to a pod for pottery, he is not suggested one (another interest the three share may be).
   await expect(ben.getByTestId('pod-suggestion')).not.toContainText('Töpfern');
   await invitation.getByRole('button', { name: 'Beitreten' }).click();
   await expect(invitation.getByRole('button', { name: 'Pod verlassen' })).toBeVisible();
+  // Answered: the dot goes.
+  await expect(ben.getByTestId('nav-dot-pods')).toHaveCount(0);
   await invitation.getByRole('link', { name: 'Pottery Reykjavík' }).click();
   const benBox = ben.getByRole('textbox', { name: 'Nachricht' });
   await benBox.fill('Hallo zusammen! Samstag in die Töpferwerkstatt?');

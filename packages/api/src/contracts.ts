@@ -188,4 +188,10 @@ export interface PodReadEvent {
 export interface PodUnreadState {
   unreadPods: number;
   pods: { podId: string; unread: number }[];
+  /**
+   * The member's pending invitations to open pods (as My pods lists them: none to a pod with anyone on the
+   * other side of a block). Left out of the state sent after a pod message, which changes none: the client
+   * keeps the number it has.
+   */
+  invitations?: number;
 }

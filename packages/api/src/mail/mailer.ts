@@ -1,5 +1,5 @@
 import type { UiLanguage } from '@amiko/core';
-import type { ClaimedJob, Database } from '@amiko/db';
+import type { ClaimedJob, Database, Db } from '@amiko/db';
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Logger } from '../logger.ts';
@@ -16,10 +16,29 @@ export interface MailMessage {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on mails members can turn off. */
   headers?: Record<string, string>;
+  /**
+   * Small text files sent with the mail (a meetup's .ics). They travel in the delivery job, as the headers
+   * do, so that a retry sends them too; the dev mailbox lists the mail without them.
+   */
+  attachments?: MailAttachment[];
+  /**
+   * A key this mail is recorded under at most once, whoever sends it how often: a job handler that sent it
+   * and died before it was marked done, run again, records nothing the second time (a meetup's reminder).
+   */
+  once?: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** With its parameters, e.g. "text/calendar; charset=utf-8; method=PUBLISH". */
+  contentType: string;
+  content: string;
 }
 
 /** The job that delivers one recorded mail, tried again until SMTP takes it or the tries run out. */
 export const MAIL_DELIVERY = 'mailDelivery';
+/** A mail's `once` key, kept as a job done at once (the jobs' unique key) in the mail's transaction. */
+const MAIL_ONCE = 'mailOnce';
 
 /**
  * After a first try that SMTP refused or could not take, a mail is tried again 1 min, 5 min, 30 min, 2 h
@@ -46,6 +65,7 @@ const DELIVERY_TIMEOUT_MS = 30_000;
 type MailJobPayload = {
   mailId: number;
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 };
 
 const mailJobKey = (mailId: number) => `${MAIL_DELIVERY}:${mailId}`;
@@ -67,9 +87,9 @@ export interface Mailer {
   /**
    * Records the mail and, with SMTP, tries it at once in the background; a delivery failure is never
    * thrown. A mail SMTP refused or could not take is tried again (MAIL_RETRY_DELAYS_MS) through its job,
-   * by whichever server process claims it, one process at a time.
+   * by whichever server process claims it, one process at a time. False when its `once` key was taken.
    */
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage): Promise<boolean>;
   /** Tries the mail of a claimed MAIL_DELIVERY job (the job runner calls it through MAIL_HANDLERS). */
   retry(job: ClaimedJob): Promise<JobOutcome>;
   /** Tries a recorded mail that did not go out once more, now (`pnpm admin mail --resend`). */
@@ -122,7 +142,7 @@ export function createMailer(options: {
   const pending = new Set<Promise<void>>();
 
   async function attempt(job: ClaimedJob): Promise<MailTry> {
-    const { mailId, headers } = job.payload as MailJobPayload;
+    const { mailId, headers, attachments } = job.payload as MailJobPayload;
     const [mail] = await db.select().from(m).where(eq(m.id, mailId));
     if (!mail || mail.sentAt) return 'nothingToSend';
     try {
@@ -135,6 +155,7 @@ export function createMailer(options: {
         text: mail.text,
         html: mail.html,
         ...(headers ? { headers } : {}),
+        ...(attachments ? { attachments } : {}),
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       };
       await transport.sendMail(sending);
@@ -181,17 +202,39 @@ export function createMailer(options: {
         html: transport || keepContent ? message.html : '',
         createdAt: new Date(),
       };
+      /** Whether the mail's `once` key is free (and now taken), in the transaction that records the mail. */
+      const first = async (tx: Db) => {
+        if (message.once === undefined) return true;
+        const now = new Date();
+        const [taken] = await tx
+          .insert(t.jobs)
+          .values({
+            kind: MAIL_ONCE,
+            key: `${MAIL_ONCE}:${message.once}`,
+            runAt: now,
+            doneAt: now,
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: t.jobs.id });
+        return taken !== undefined;
+      };
       if (!transport) {
-        await db.insert(m).values(row);
-        return;
+        return database.transaction(async (tx) => {
+          if (!(await first(tx))) return false;
+          await tx.insert(m).values(row);
+          return true;
+        });
       }
       // The mail and its job in one transaction; the job claimed by this process for the first try, so a
       // process that dies before it is over leaves the mail to the job runners once the lease runs out.
       const job = await database.transaction(async (tx) => {
+        if (!(await first(tx))) return null;
         const [stored] = await tx.insert(m).values(row).returning({ id: m.id });
         const payload: MailJobPayload = {
           mailId: stored!.id,
           ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.attachments ? { attachments: message.attachments } : {}),
         };
         return scheduleClaimedJob(
           database,
@@ -200,13 +243,15 @@ export function createMailer(options: {
           tx,
         );
       });
-      const delivery = tryJob(job!).then(
+      if (!job) return false;
+      const delivery = tryJob(job).then(
         () => undefined,
         (error: unknown) =>
-          log.error({ err: error, jobId: job!.id }, 'mail delivery not recorded; its job tries it again'),
+          log.error({ err: error, jobId: job.id }, 'mail delivery not recorded; its job tries it again'),
       );
       pending.add(delivery);
       void delivery.finally(() => pending.delete(delivery));
+      return true;
     },
     async retry(job) {
       return outcomeOf(await attempt(job));

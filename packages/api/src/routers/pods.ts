@@ -86,15 +86,18 @@ export const podsRouter = router({
    * Joins an open pod or one the member is invited to, or asks to join one whose members approve:
    * { outcome: 'joined' | 'requested' }. Declining an invitation is pods.leave.
    */
-  join: verifiedProcedure.input(podTargetSchema).mutation(async ({ ctx, input }) => ({
-    outcome: await joinPod(ctx.deps, ctx.member.id, input.podId),
-  })),
+  join: verifiedProcedure.input(podTargetSchema).mutation(async ({ ctx, input }) => {
+    const outcome = await joinPod(ctx.deps, ctx.member.id, input.podId);
+    // Their devices count the pod (and no longer its invitation, if they said yes to one).
+    await publishPodUnread(ctx.deps, ctx.member.id);
+    return { outcome };
+  }),
   /** Leaves a pod, withdraws a request to join it, or declines an invitation to it. */
   leave: verifiedProcedure.input(podTargetSchema).mutation(async ({ ctx, input }) => {
     await leavePod(ctx.deps, ctx.member.id, input.podId);
     // In a quiet pod, those who stay may all have let it go already: it closes now.
     await closeIfLetGo(ctx.deps, input.podId);
-    // Their devices stop counting the pod's unread messages.
+    // Their devices stop counting the pod's unread messages (or its invitation).
     await publishPodUnread(ctx.deps, ctx.member.id);
     return { ok: true as const };
   }),

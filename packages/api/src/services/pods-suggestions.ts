@@ -7,6 +7,7 @@ import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { blockedIdsEitherWay } from './blocks.ts';
 import { schedulePodInvitationMails } from './message-mail.ts';
+import { publishPodUnread } from './pods-unread.ts';
 import { podMember, startPod } from './pods.ts';
 import { ownPlace } from './profile.ts';
 import { may, seenBy } from './views.ts';
@@ -179,5 +180,7 @@ export async function startSuggestedPod(
       .onConflictDoNothing();
   });
   await schedulePodInvitationMails(deps, started.id, invitees);
+  // The invitees' devices show it at once (the dot on their Pods link).
+  await Promise.all(invitees.map((id) => publishPodUnread(deps, id)));
   return { pod: started, invited: invitees.length };
 }

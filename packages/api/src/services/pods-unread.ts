@@ -1,13 +1,14 @@
 import { POD_UNREAD_COUNTED } from '@amiko/core';
 import { perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PodUnreadState } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 
 // A member's unread pods (issue 34), as the server counts them: per pod, the messages after their read mark
-// that are not their own nor from anyone on the other side of a block, up to POD_UNREAD_COUNTED. Pushed to
-// the member's devices (pod:unread) after a message to them, after they read or leave a pod, and to each
-// socket as it connects. docs/decisions.md, "Pods".
+// that are not their own nor from anyone on the other side of a block, up to POD_UNREAD_COUNTED; and their
+// pending invitations to pods. Pushed to the member's devices (pod:unread) after a message to them (without
+// the invitations, which a message does not change), after they read, join or leave a pod or are invited to
+// one, and to each socket as it connects. docs/decisions.md, "Pods".
 
 const ph = (name: string) => sql.placeholder(name);
 
@@ -42,7 +43,24 @@ function buildStatements(database: Database) {
       .orderBy(asc(pm.memberId), asc(pm.podId));
   };
 
+  const inv = t.podInvitations;
   return {
+    /**
+     * The member's invitations to open pods, but those with someone in them on the other side of a block
+     * (My pods leaves those out too).
+     */
+    invitations: preparedPerConnection(database, 'pod_invitations_pending', (db) =>
+      db
+        .select({ invitations: count() })
+        .from(inv)
+        .innerJoin(t.pods, and(eq(t.pods.id, inv.podId), isNull(t.pods.closedAt)))
+        .where(
+          and(
+            eq(inv.memberId, ph('me')),
+            sql`not exists (select 1 from ${pm} where ${col(pm, 'pod_id')} = ${col(inv, 'pod_id')} and not ${noBlock(database, ph('me'), col(pm, 'member_id'))})`,
+          ),
+        ),
+    ),
     /**
      * The member's open pods, each with the messages after their read mark that count as unread (not their
      * own, nobody's they blocked or who blocked them), up to POD_UNREAD_COUNTED: a range of the (pod_id, id)
@@ -80,11 +98,16 @@ function unreadStates(rows: { memberId: string; podId: string; unread: number }[
   return states;
 }
 
-/** The member's unread pods, as the server counts them (no client adds up events). */
+/** The member's unread pods and pending invitations, as the server counts them (no client adds up events). */
 export async function podUnreadState(deps: Deps, memberId: string): Promise<PodUnreadState> {
   const { database } = deps;
-  const rows = await statementsOf(database).unread(database.db).execute({ me: memberId });
-  return unreadStates(rows).get(memberId) ?? { unreadPods: 0, pods: [] };
+  const s = statementsOf(database);
+  const [rows, [pending]] = await Promise.all([
+    s.unread(database.db).execute({ me: memberId }),
+    s.invitations(database.db).execute({ me: memberId }),
+  ]);
+  const state = unreadStates(rows).get(memberId) ?? { unreadPods: 0, pods: [] };
+  return { ...state, invitations: pending?.invitations ?? 0 };
 }
 
 // Each member's latest publication in this process: the next starts after it, so a state read earlier never
@@ -121,8 +144,8 @@ function publishUnreadStates(
 }
 
 /**
- * Sends every device of the member their unread pods: after they read a pod, after they leave one, and to
- * each socket when it connects.
+ * Sends every device of the member their unread pods and invitations: after they read a pod, join or leave
+ * one, are invited to one, and to each socket when it connects.
  */
 export function publishPodUnread(deps: Deps, memberId: string): Promise<void> {
   return publishUnreadStates(deps, [memberId], async () => {

@@ -25,7 +25,7 @@ export function Header() {
   const { member, loading } = useSession();
   const onboardingStep = useOnboardingStep();
   const mode = headerMode({ member, onboardingStep });
-  const { hasUnread, unreadPods, clear } = useUnread();
+  const { hasUnread, unreadPods, podInvitations, clear } = useUnread();
   const { signOut } = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
@@ -60,7 +60,16 @@ export function Header() {
     ...(full ? [{ to: '/profile', label: t('nav.profile') }] : []),
     { to: '/community', label: t('nav.community') },
     ...(full
-      ? [{ to: '/pods', label: t('nav.pods'), dot: unreadPods > 0 ? t('nav.unreadPods') : undefined }]
+      ? [
+          {
+            to: '/pods',
+            label: t('nav.pods'),
+            dot:
+              [unreadPods > 0 && t('nav.unreadPods'), podInvitations > 0 && t('nav.podInvitation')]
+                .filter(Boolean)
+                .join(', ') || undefined,
+          },
+        ]
       : []),
   ];
   const mobileItems: NavItem[] = [

@@ -10,7 +10,12 @@ import { useSession } from './useSession.ts';
  * unread messages, and of pods with unread messages, to the host (tab title, desktop badge). The live connection that keeps these current is
  * LiveMessaging, mounted by the header.
  */
-export function useUnread(): { hasUnread: boolean; unreadPods: number; clear: () => void } {
+export function useUnread(): {
+  hasUnread: boolean;
+  unreadPods: number;
+  podInvitations: number;
+  clear: () => void;
+} {
   const { member, loading } = useSession();
   const memberId = member?.emailVerified ? member.id : null;
   const platform = usePlatform();
@@ -37,6 +42,8 @@ export function useUnread(): { hasUnread: boolean; unreadPods: number; clear: ()
   return {
     hasUnread: memberId !== null && (unread.data?.hasUnread ?? false),
     unreadPods,
+    // Pending invitations to pods (issue 34): on the Pods link too, not in the host's count of messages.
+    podInvitations: memberId ? (pods.data?.invitations ?? 0) : 0,
     clear: () => {
       if (!memberId || !unread.data?.hasUnread) return;
       utils.messages.unread.setData(undefined, (data) => data && { ...data, hasUnread: false });

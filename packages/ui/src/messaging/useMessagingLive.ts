@@ -134,7 +134,11 @@ export function useMessagingLive(memberId: string | null) {
       podUnread(state) {
         const { utils } = latest.current;
         void utils.pods.unread.cancel();
-        utils.pods.unread.setData(undefined, state);
+        // The state after a pod message leaves the invitations out (it changes none): kept as they were.
+        utils.pods.unread.setData(undefined, (had) => ({
+          ...state,
+          invitations: state.invitations ?? had?.invitations,
+        }));
       },
       connected(again) {
         // What changed before the connection was up (reads, deletions) is read again; new messages are
