@@ -150,6 +150,32 @@ describe('the unread count over the socket', () => {
     expect(bens.states.slice(eights).every((state) => state.unreadConversations === 8)).toBe(true);
   });
 
+  it('is sent again only when a message changes it: a new unread conversation, or a message after the dot was cleared', async () => {
+    const ana = await createMember(ts);
+    const ben = await createMember(ts);
+    const bens = await device(ben);
+    await eventually(() => bens.states.length === 1, 'connected');
+    const received: string[] = [];
+    bens.socket.on('message:new', (message) => received.push(message.body));
+
+    await send(ana, ben, 'one');
+    await eventually(() => bens.states.length === 2, 'the conversation is unread');
+    // Two more in the same unread conversation, over either transport: the state the devices have holds.
+    await send(ana, ben, 'two');
+    expect(await sendOver((await device(ana)).socket, ben.id, 'three')).toMatchObject({ ok: true });
+    await eventually(() => received.length === 3, 'all three messages');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bens.states).toEqual([none, { hasUnread: true, unreadConversations: 1 }]);
+
+    // The dot cleared (the conversation still unread): the next message lights it again.
+    await ben.client.trpc.messages.clearUnread.mutate();
+    await send(ana, ben, 'four');
+    await eventually(() => bens.states.length === 3, 'the dot again');
+    expect(bens.latest()).toEqual({ hasUnread: true, unreadConversations: 1 });
+    // What the server counts is what the devices show.
+    expect(await ben.client.trpc.messages.unread.query()).toEqual(bens.latest());
+  });
+
   it('is sent to the member only', async () => {
     const ana = await createMember(ts);
     const ben = await createMember(ts);

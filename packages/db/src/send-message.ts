@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type postgres from 'postgres';
 
 // The send path of messaging, written once per dialect in plain SQL: on PostgreSQL the function
-// amiko_send_message (migrations/pg/0002, last redefined in 0009), on SQLite the statements below, in
+// amiko_send_message (migrations/pg/0002, last redefined in 0023), on SQLite the statements below, in
 // batches (sqlite-sends.ts). Both take the same request and answer with the same outcome; the API suite
 // runs every messaging case on both databases. See docs/decisions.md ("PostgreSQL: a send is one
 // statement" and "SQLite: messages in group-committed batches").
@@ -33,8 +33,14 @@ export interface StoredMessage {
 }
 
 export type SendMessageOutcome =
-  /** Stored now ('created'), or stored before under the same client id ('repeat'). */
-  | { outcome: 'created' | 'repeat'; message: StoredMessage }
+  /**
+   * Stored now. `unreadChanged`: whether it changed the recipient's unread state (their conversation had
+   * nothing unread, or they had cleared the unread dot since their last unread message): only then is the
+   * state sent to them again (issue 32: a read and a socket frame that most messages do not need).
+   */
+  | { outcome: 'created'; message: StoredMessage; unreadChanged: boolean }
+  /** Stored before under the same client id. */
+  | { outcome: 'repeat'; message: StoredMessage }
   /**
    * The recipient does not exist (or is unverified or suspended), is deleted, or a block stands between the
    * two. Nothing was stored.
@@ -87,8 +93,15 @@ export function createSqliteSender(
   const touchConversation = client.prepare<[number, number, string]>(
     'UPDATE conversations SET last_message_id = ?, last_message_at = ? WHERE id = ?',
   );
-  const countUnread = client.prepare<[string, string]>(
-    'UPDATE conversation_participants SET unread_count = unread_count + 1 WHERE conversation_id = ? AND member_id = ?',
+  const countUnread = client.prepare<[string, string], { unreadCount: number }>(
+    `UPDATE conversation_participants SET unread_count = unread_count + 1
+     WHERE conversation_id = ? AND member_id = ? RETURNING unread_count AS unreadCount`,
+  );
+  // Whether the recipient had an unread message before this one that their unread dot still shows (newer
+  // than the one they cleared it through): amiko_send_message asks the same.
+  const unreadBefore = client.prepare<[string, number, string], { unread: number }>(
+    `SELECT EXISTS (SELECT 1 FROM messages WHERE recipient_id = ? AND read_at IS NULL AND id < ?
+       AND id > (SELECT unread_cleared_through FROM members WHERE id = ?)) AS unread`,
   );
 
   const storeOne = (r: SendMessageRequest): SendMessageOutcome => {
@@ -105,8 +118,10 @@ export function createSqliteSender(
     const inserted = insertMessage.get(conversationId, r.senderId, r.recipientId, r.clientId, r.body, r.now);
     if (!inserted) return { outcome: 'repeat', message: messageByClientId.get(r.senderId, r.clientId)! };
     touchConversation.run(inserted.id, r.now, conversationId);
-    countUnread.run(conversationId, r.recipientId);
-    return { outcome: 'created', message: inserted };
+    const counted = countUnread.get(conversationId, r.recipientId)!;
+    const unreadChanged =
+      counted.unreadCount === 1 || !unreadBefore.get(r.recipientId, inserted.id, r.recipientId)!.unread;
+    return { outcome: 'created', message: inserted, unreadChanged };
   };
   const storeAll = client.transaction((requests: SendMessageRequest[]) =>
     requests.map((request, index) => {
@@ -158,6 +173,7 @@ interface PostgresSendRow {
   message_body: string;
   message_created_at: string;
   message_read_at: string | null;
+  unread_changed: boolean | null;
 }
 
 /** PostgreSQL: one call of amiko_send_message, one round trip. */
@@ -170,17 +186,17 @@ export async function sendMessageInPostgres(
     ${r.recipientId}, ${r.clientId}, ${r.body}, ${new Date(r.now).toISOString()}, ${r.pairKey},
     ${r.newConversationId})`;
   if (row.outcome !== 'created' && row.outcome !== 'repeat') return { outcome: row.outcome };
-  return {
-    outcome: row.outcome,
-    message: {
-      id: Number(row.message_id),
-      conversationId: row.message_conversation_id,
-      senderId: row.message_sender_id,
-      recipientId: row.message_recipient_id,
-      clientId: row.message_client_id,
-      body: row.message_body,
-      createdAt: new Date(row.message_created_at).getTime(),
-      readAt: row.message_read_at === null ? null : new Date(row.message_read_at).getTime(),
-    },
+  const message: StoredMessage = {
+    id: Number(row.message_id),
+    conversationId: row.message_conversation_id,
+    senderId: row.message_sender_id,
+    recipientId: row.message_recipient_id,
+    clientId: row.message_client_id,
+    body: row.message_body,
+    createdAt: new Date(row.message_created_at).getTime(),
+    readAt: row.message_read_at === null ? null : new Date(row.message_read_at).getTime(),
   };
+  return row.outcome === 'created'
+    ? { outcome: 'created', message, unreadChanged: row.unread_changed === true }
+    : { outcome: 'repeat', message };
 }

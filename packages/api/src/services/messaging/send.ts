@@ -1,6 +1,6 @@
 import { canMessage, type SendMessageInput } from '@amiko/core';
 import { newId } from '@amiko/db';
-import type { MessageView, SendResult } from '../../contracts.ts';
+import type { SendResult } from '../../contracts.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, appError } from '../../errors.ts';
 import { sendRefusalOf } from '../../metrics.ts';
@@ -43,7 +43,7 @@ export async function send(
   input: SendMessageInput,
   origin: { exceptSocket?: string } = {},
 ): Promise<SendResult> {
-  let result: SendResult;
+  let result: Stored;
   try {
     if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
       throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
@@ -53,7 +53,7 @@ export async function send(
     throw error;
   }
   if (result.created) deps.metrics.messageStored();
-  publishMessage(deps, result.message, origin.exceptSocket);
+  publishMessage(deps, result, origin.exceptSocket);
   // After the message is stored, not in its transaction (the send is one statement per dialect, in
   // @amiko/db): a failure here loses one reminder mail, never the message, and is logged. A recipient
   // connected to this process reads it live; if they leave it unread, their disconnect schedules the mail
@@ -64,7 +64,12 @@ export async function send(
     );
     pushAboutMessage(deps, result.message);
   }
-  return result;
+  return { message: result.message, created: result.created };
+}
+
+/** A send's result, and whether it changed the recipient's unread state (then they are told it again). */
+interface Stored extends SendResult {
+  unreadChanged: boolean;
 }
 
 /**
@@ -72,14 +77,14 @@ export async function send(
  * clientId returns the stored message with created: false, also when the limit or a block would now refuse
  * it: it was accepted once.
  */
-async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput): Promise<SendResult> {
+async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput): Promise<Stored> {
   const { database } = deps;
   const s = statementsOf(database);
   if (input.to === senderId)
     throw appError('VALIDATION', 'messages:errors.cannotMessageSelf', { field: 'to' });
-  const earlier = async (): Promise<SendResult | null> => {
+  const earlier = async (): Promise<Stored | null> => {
     const [row] = await s.messageByClientId(database.db).execute({ senderId, clientId: input.clientId });
-    return row ? { message: toView(row), created: false } : null;
+    return row ? { message: toView(row), created: false, unreadChanged: false } : null;
   };
   try {
     await deps.limiter.check('message:account', senderId);
@@ -100,9 +105,10 @@ async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput
     pairKey: pairKey(senderId, input.to),
     newConversationId: newId(),
   });
-  if (stored.outcome === 'created' || stored.outcome === 'repeat') {
-    return { message: stored.message, created: stored.outcome === 'created' };
+  if (stored.outcome === 'created') {
+    return { message: stored.message, created: true, unreadChanged: stored.unreadChanged };
   }
+  if (stored.outcome === 'repeat') return { message: stored.message, created: false, unreadChanged: false };
   if (stored.outcome === 'not_found') throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
   // A block or a deleted account refuses new messages, not the repeat of one stored before.
   const repeat = await earlier();
@@ -112,12 +118,17 @@ async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput
     : appError('BLOCKED', 'messages:errors.blocked');
 }
 
-/** Tells both members (every device) about a stored message, and the recipient their new unread count. */
-function publishMessage(deps: Deps, message: MessageView, exceptSocket?: string): void {
+/**
+ * Tells both members (every device) about a stored message, and the recipient their new unread state when the
+ * message changed it. Most messages arrive in a conversation that is unread already: the state the devices
+ * have is still right, and reading and sending it again cost a fifth of a send's CPU (issue 32). A repeat
+ * changes nothing.
+ */
+function publishMessage(deps: Deps, { message, unreadChanged }: Stored, exceptSocket?: string): void {
   deps.realtime.emitTo(
     { members: [message.recipientId, message.senderId], exceptSocket },
     'message:new',
     message,
   );
-  void publishUnread(deps, message.recipientId);
+  if (unreadChanged) void publishUnread(deps, message.recipientId);
 }
