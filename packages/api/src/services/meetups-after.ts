@@ -49,6 +49,8 @@ export interface AfterQuestion {
 /** "You and Lena would both like to meet again", with the conversation opened for them. */
 export interface MutualAgain {
   meetupId: string;
+  /** The pod the meetup was of. */
+  podId: string;
   podName: string;
   startsAt: number;
   other: PersonView;
@@ -58,6 +60,8 @@ export interface MutualAgain {
 /** Three or more who all chose each other: their next meetup, in their pod or in a new one. */
 export interface MeetAgainCircle {
   meetupId: string;
+  /** The pod the meetup was of. */
+  meetupPodId: string;
   /** The pod to propose it in: theirs ('samePod'), or the new one they are invited to ('newPod'). */
   podId: string;
   podName: string;
@@ -390,6 +394,7 @@ export async function mutualResults(deps: Deps, memberId: string): Promise<Mutua
     for (const id of mutual.get(meetup.id)!.filter(shown))
       pairs.push({
         meetupId: meetup.id,
+        podId: meetup.podId,
         podName: meetup.podName,
         startsAt: meetup.startsAt.getTime(),
         other: personOf(seen.get(id)!),
@@ -402,6 +407,7 @@ export async function mutualResults(deps: Deps, memberId: string): Promise<Mutua
       if (target)
         circles.push({
           meetupId: meetup.id,
+          meetupPodId: meetup.podId,
           ...target,
           others: others.map((id) => personOf(seen.get(id)!)),
         });

@@ -9,6 +9,7 @@ import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { PodActions, type Pod } from './PodActions.tsx';
+import { MeetupAfter } from './MeetupAfter.tsx';
 import { PodChat } from './PodChat.tsx';
 import { PodMeetups } from './PodMeetups.tsx';
 import { PodMemberMenu } from './PodMemberMenu.tsx';
@@ -48,6 +49,7 @@ export default function PodScreen() {
               <PodActions pod={pod.data} onLeft={() => void navigate('/pods')} />
             </Stack>
             {pod.data.requests.length > 0 && <Requests pod={pod.data} />}
+            <MeetupAfter pod={pod.data} />
             {pod.data.myRole !== null && <PodMeetups pod={pod.data} />}
             {pod.data.myRole !== null && member && <PodChat pod={pod.data} me={member.id} />}
             <Members pod={pod.data} me={member?.id} />
@@ -89,7 +91,7 @@ function Members({ pod, me }: { pod: Pod; me: string | undefined }) {
 
 /** The requests to join, for the pod's starter and hosts: approve or decline each. */
 function Requests({ pod }: { pod: Pod }) {
-  const { t, i18n } = useTranslation(['pods']);
+  const { t, i18n } = useTranslation(['pods', 'meetups']);
   const utils = trpc.useUtils();
   const answer = trpc.pods.answer.useMutation({
     onSuccess: async (_, input) => {
@@ -116,6 +118,11 @@ function Requests({ pod }: { pod: Pod }) {
               <Anchor component={Link} to={`/profile-view/${asker.id}`}>
                 {asker.firstName}
               </Anchor>
+              {asker.meetups.of > 0 && (
+                <Text size="xs" c="dimmed">
+                  {t('meetups:after.cameTo', { came: asker.meetups.came, count: asker.meetups.of })}
+                </Text>
+              )}
             </Group>
             <Group gap="xs">
               <Button
