@@ -145,6 +145,10 @@ const EXPECTED: Record<string, Row> = {
   'meetups.afterQuestions':       [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'meetups.answerAfter':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'meetups.mutual':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  // The host cancels (the caller a host of the target's pod, where they can join it); "Tell a friend" from a
+  // meetup of the caller's pod. A pod with someone who blocked the caller has no meetups for them.
+  'meetups.cancel':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  'meetups.tellFriend':           [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.toggle':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'favorites.remove':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // Someone who blocked you can still be reported (harassment often comes with a block).
@@ -446,6 +450,12 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
   'meetups.propose': async (c) => meetupInput(await podWithCaller(c)),
   'meetups.ofPod': async (c) => ({ podId: await podWithCaller(c) }),
   'meetups.rsvp': async (c) => ({ meetupId: await meetupWithCaller(c), going: true }),
+  'meetups.cancel': async (c) => {
+    const { podId } = await podWithCallerAsHost(c);
+    const proposed = await c.target.client.trpc.meetups.propose.mutate(meetupInput(podId) as never);
+    return { meetupId: proposed.id };
+  },
+  'meetups.tellFriend': async (c) => ({ meetupId: await meetupWithCaller(c), email: uniqueEmail() }),
   'meetups.answerAfter': async (c) => ({
     meetupId: await endedMeetupWithCaller(c),
     came: [c.target.id],

@@ -159,7 +159,14 @@ export function createMetrics(build: BuildInfo = readBuildInfo()): ServerMetrics
     labelNames: ['outcome'] as const,
     registers,
   });
+  const reminders = new Counter({
+    name: 'amiko_meetup_reminders_total',
+    help: 'Meetup reminders mailed to a member going (issue 35.4), by reminder: days2 (2 days before) and hours3 (3 hours before); each counted once',
+    labelNames: ['reminder'] as const,
+    registers,
+  });
   // Known label values start at 0, so a dashboard's rate() has a series before the first event.
+  for (const reminder of ['days2', 'hours3']) reminders.labels(reminder).inc(0);
   for (const via of ['live', 'replay']) delivered.labels(via).inc(0);
   for (const reason of SEND_REFUSALS) refusals.labels(reason).inc(0);
   for (const rule of Object.keys(DEFAULT_RATE_LIMITS)) rateLimited.labels(rule).inc(0);
@@ -181,6 +188,7 @@ export function createMetrics(build: BuildInfo = readBuildInfo()): ServerMetrics
       rateLimited: (rule) => rateLimited.labels(rule).inc(),
       mailDelivery: (outcome) => mailTries.labels(outcome).inc(),
       pushDelivery: (outcome) => pushes.labels(outcome).inc(),
+      meetupReminderSent: (reminder) => reminders.labels(reminder).inc(),
     },
     httpRequest({ method, route, status, seconds }) {
       http

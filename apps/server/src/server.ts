@@ -10,6 +10,8 @@ import {
   DATA_EXPORT_HANDLERS,
   MAIL_HANDLERS,
   MEETUP_AFTER_HANDLERS,
+  MEETUP_NOTICE_HANDLERS,
+  MEETUP_REMINDER_HANDLERS,
   NO_METRICS,
   MESSAGE_MAIL_HANDLERS,
   PUSH_HANDLERS,
@@ -48,6 +50,7 @@ import { createPayments, registerStripeWebhook } from './plugins/stripe-webhook.
 import { createLiveConnections, registerSocket } from './plugins/socket.ts';
 import { registerTrpc } from './plugins/trpc.ts';
 import { registerDataExport } from './plugins/data-export.ts';
+import { registerMeetupLinks } from './plugins/meetup-links.ts';
 import { registerUnsubscribe } from './plugins/unsubscribe.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -196,6 +199,7 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
   registerUploads(app, deps, cookies);
   registerUnsubscribe(app, deps);
   registerDataExport(app, deps, cookies);
+  registerMeetupLinks(app, deps, cookies);
   if (conveniences.mailbox) registerDevMail(app, database);
   else if (!smtpUrl) app.log.warn('mail is not sent: set SMTP_URL to deliver verification and reset mail');
   else if (!env.SMTP_URL && !isLoopbackUrl(env.PUBLIC_URL))
@@ -242,6 +246,8 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
           ...PLACE_HANDLERS,
           ...POD_QUIET_HANDLERS,
           ...MEETUP_AFTER_HANDLERS,
+          ...MEETUP_NOTICE_HANDLERS,
+          ...MEETUP_REMINDER_HANDLERS,
         },
       });
       const port = listeningPort(app) ?? env.PORT;

@@ -47,6 +47,8 @@ export interface Metrics {
    * (not retried), `removed` when the service said the device is gone (404, 410) and it was removed.
    */
   pushDelivery(outcome: PushOutcome): void;
+  /** A meetup's reminder was mailed to one member going (services/meetups-reminders.ts), by which it was. */
+  meetupReminderSent(reminder: 'days2' | 'hours3'): void;
 }
 
 export const NO_METRICS: Metrics = {
@@ -60,6 +62,7 @@ export const NO_METRICS: Metrics = {
   rateLimited: () => undefined,
   mailDelivery: () => undefined,
   pushDelivery: () => undefined,
+  meetupReminderSent: () => undefined,
 };
 
 /** The refusal a send's error stands for. */

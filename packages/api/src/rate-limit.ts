@@ -52,6 +52,8 @@ export const DEFAULT_RATE_LIMITS = {
   // Meetups (issue 35): a pod meets every week or two; going and not going are changed now and then.
   'meetupPropose:account': { max: 10, windowMs: 60 * MINUTE },
   'meetupAnswer:account': { max: 60, windowMs: 60 * MINUTE },
+  // "Tell a friend" mails an address the member types: enough for a few meetups a week, never a mailing list.
+  'meetupTellFriend:account': { max: 10, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 

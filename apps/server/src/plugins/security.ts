@@ -34,8 +34,12 @@ function hostOf(request: FastifyRequest): string | undefined {
  */
 export function registerOriginCheck(app: FastifyInstance, policy: OriginPolicy) {
   app.addHook('onRequest', async (request, reply) => {
-    // Webhooks and one-click unsubscribes are proven by their signature or link, not by cookies.
-    const exempt = request.url.startsWith('/webhooks/') || request.url.startsWith('/unsubscribe/');
+    // Webhooks, one-click unsubscribes and a meetup's "Can't make it" are proven by their signature or link,
+    // not by cookies.
+    const exempt =
+      request.url.startsWith('/webhooks/') ||
+      request.url.startsWith('/unsubscribe/') ||
+      request.url.startsWith('/meetups/cant-go?');
     if (SAFE_METHODS.has(request.method) || exempt) return;
     if (!isAllowedOrigin(request.headers.origin, hostOf(request), policy)) {
       request.log.warn(

@@ -1,11 +1,14 @@
 import {
   meetupAfterAnswerSchema,
+  meetupCancelSchema,
   meetupInputSchema,
   meetupRsvpSchema,
   meetupsOfPodSchema,
+  meetupTellFriendSchema,
 } from '@amiko/core';
 import { afterQuestions, answerAfter, mutualResults } from '../services/meetups-after.ts';
 import { answerMeetup, meetupsOfPod, proposeMeetup } from '../services/meetups.ts';
+import { cancelMeetup, tellFriend } from '../services/meetups-notices.ts';
 import { router, verifiedProcedure } from '../trpc.ts';
 
 // Meetups of a pod (issue 35): for verified members with a finished profile (the service checks it), the
@@ -31,4 +34,12 @@ export const meetupsRouter = router({
     .mutation(({ ctx, input }) => answerAfter(ctx.deps, ctx.member.id, input)),
   /** "You and Lena would both like to meet again", and circles of three or more: mutual choices only. */
   mutual: verifiedProcedure.query(({ ctx }) => mutualResults(ctx.deps, ctx.member.id)),
+  /** The proposer, the pod's starter or a host cancels an upcoming meetup; everyone going or waiting is told. */
+  cancel: verifiedProcedure
+    .input(meetupCancelSchema)
+    .mutation(({ ctx, input }) => cancelMeetup(ctx.deps, ctx.member.id, input.meetupId)),
+  /** "Tell a friend": the time, the place and the pod, mailed to an address the member chooses. */
+  tellFriend: verifiedProcedure
+    .input(meetupTellFriendSchema)
+    .mutation(({ ctx, input }) => tellFriend(ctx.deps, ctx.member.id, input, ctx.language)),
 });

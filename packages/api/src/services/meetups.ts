@@ -30,6 +30,8 @@ import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { scheduleAfterMails } from './meetups-after.ts';
 import { isWaitlistOnly } from './meetups-attendance.ts';
+import { schedulePromotedMail } from './meetups-notices.ts';
+import { scheduleMeetupReminders } from './meetups-reminders.ts';
 import { podMember, roleIn } from './pods.ts';
 
 // Meetups of a pod (issue 35): proposing one, listing a pod's upcoming ones, going or can't go. Every answer
@@ -264,6 +266,7 @@ export async function proposeMeetup(
       createdAt: now,
     });
     await tx.insert(t.meetupRsvps).values({ meetupId: id, memberId, status: 'going', askedAt: now });
+    await scheduleMeetupReminders(deps, tx, { id, startsAt });
     await scheduleAfterMails(deps, tx, { id, startsAt, timeZone });
   });
   return viewOf(deps, memberId, id, language);
@@ -373,6 +376,7 @@ export async function answerMeetup(
 /**
  * Fills free places from the waitlist in its fair order, in the caller's transaction (which holds the pod's
  * lock). Someone who blocked a member going, or was blocked by one, is passed over and keeps their place.
+ * Whoever moves up is told by mail ("You're going: a place opened up"; meetups-notices.ts).
  */
 async function promoteFromWaitlist(tx: Db, deps: Deps, meetup: MeetupRow): Promise<void> {
   const { t } = deps.database;
@@ -389,6 +393,7 @@ async function promoteFromWaitlist(tx: Db, deps: Deps, meetup: MeetupRow): Promi
       .update(t.meetupRsvps)
       .set({ status: 'going' })
       .where(and(eq(t.meetupRsvps.meetupId, meetup.id), eq(t.meetupRsvps.memberId, memberId)));
+    await schedulePromotedMail(tx, deps, meetup.id, memberId);
     free -= 1;
   }
 }

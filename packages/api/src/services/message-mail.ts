@@ -177,8 +177,14 @@ export async function recipientOf(deps: Deps, memberId: string) {
     : null;
 }
 
-/** The link that turns these mails off without signing in (RFC 8058 one-click, and a page for GET). */
-async function unsubscribeUrl(deps: Deps, member: { id: string; unsubscribeKey: string | null }) {
+/**
+ * The member's secret for links in mails that work without signing in: the unsubscribe link carries it, a
+ * meetup's "Can't make it" link a signature made with it (meetups-notices.ts). Made on first use.
+ */
+export async function memberLinkKey(
+  deps: Deps,
+  member: { id: string; unsubscribeKey: string | null },
+): Promise<string> {
   let key = member.unsubscribeKey;
   if (!key) {
     const m = deps.database.t.members;
@@ -191,6 +197,12 @@ async function unsubscribeUrl(deps: Deps, member: { id: string; unsubscribeKey: 
     const [row] = await deps.database.db.select({ key: m.unsubscribeKey }).from(m).where(eq(m.id, member.id));
     key = row?.key ?? key;
   }
+  return key;
+}
+
+/** The link that turns these mails off without signing in (RFC 8058 one-click, and a page for GET). */
+async function unsubscribeUrl(deps: Deps, member: { id: string; unsubscribeKey: string | null }) {
+  const key = await memberLinkKey(deps, member);
   const url = new URL('/unsubscribe/messages', deps.config.publicUrl);
   url.searchParams.set('m', member.id);
   url.searchParams.set('k', key);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../catalogs.ts';
-import { idSchema, plainText } from './common.ts';
+import { emailSchema, idSchema, plainText } from './common.ts';
 import { POD_SIZE_MIN } from './pods.ts';
 
 // Meetups of a pod (issue 35): a time, a public venue or online, a language and how many can come; going
@@ -30,6 +30,13 @@ export const MEETUP_LINK_MAX = 500;
 /** A member's answer: going, on the waitlist (it was full when they asked), or can't go. */
 export const MEETUP_RSVP_STATUSES = ['going', 'waitlist', 'cantGo'] as const;
 export type MeetupRsvpStatus = (typeof MEETUP_RSVP_STATUSES)[number];
+
+/** The proposer, or the pod's starter or a host, cancels a meetup that has not begun; everyone is told. */
+export const meetupCancelSchema = z.object({ meetupId: idSchema });
+
+/** "Tell a friend" (issue 35.7): the time, the place and the pod, mailed to an address the member chooses. */
+export const meetupTellFriendSchema = z.object({ meetupId: idSchema, email: emailSchema });
+export type MeetupTellFriendInput = z.input<typeof meetupTellFriendSchema>;
 
 /** A wall-clock date and time, "2026-12-05T19:30", read in the meetup's time zone. */
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
