@@ -1,0 +1,149 @@
+import { newId } from '@amiko/db';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
+import { signedInMember } from './members.ts';
+
+// "See you again" on a pod's page (issue 35.5): three members of a pod in Reykjavík met yesterday. Anna (in
+// English) says who came and that she would like to meet Ben again; Cleo chooses nobody. Ben (in German)
+// chooses Anna: both see that they would like to meet again, with the way into their conversation. Cleo,
+// whom Anna chose alone, sees nothing of it.
+
+// Reykjavík: no member of the demo community lives within 40 km of it.
+const REYKJAVIK = 3413829;
+
+test.use({ actionTimeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+    timezoneId: 'Atlantic/Reykjavik',
+  });
+}
+
+type Amiko = Parameters<typeof signedInMember>[0];
+
+/** A pod of three in Reykjavík and its meetup that began five hours ago, all three going. */
+async function podThatMet(amiko: Amiko, name: string, memberIds: string[]) {
+  const { db, t } = amiko.db();
+  const podId = newId();
+  const meetupId = newId();
+  const now = Date.now();
+  await db.insert(t.pods).values({
+    id: podId,
+    name,
+    kind: 'interests',
+    interests: ['hiking'],
+    languages: ['en', 'de'],
+    placeId: REYKJAVIK,
+    sizeLimit: 3,
+    startedBy: memberIds[0]!,
+    createdAt: new Date(now - 7 * 86_400_000),
+  });
+  await db.insert(t.podMembers).values(
+    memberIds.map((memberId, index) => ({
+      podId,
+      memberId,
+      role: index === 0 ? ('starter' as const) : ('member' as const),
+      joinedAt: new Date(now - 7 * 86_400_000),
+    })),
+  );
+  await db.insert(t.meetups).values({
+    id: meetupId,
+    podId,
+    proposedBy: memberIds[0]!,
+    startsAt: new Date(now - 5 * 3_600_000),
+    timeZone: 'Atlantic/Reykjavik',
+    venueKind: 'cafe',
+    venueName: 'Café Babalú',
+    venueAddress: 'Skólavörðustígur 22',
+    onlineLink: null,
+    language: 'en',
+    capacity: 3,
+    createdAt: new Date(now - 3 * 86_400_000),
+  });
+  await db.insert(t.meetupRsvps).values(
+    memberIds.map((memberId, index) => ({
+      meetupId,
+      memberId,
+      status: 'going' as const,
+      askedAt: new Date(now - 3 * 86_400_000 + index),
+    })),
+  );
+  return podId;
+}
+
+/** The member answers: everyone came, and they would like to meet `again` again. */
+async function answer(
+  page: Page,
+  again: string[],
+  labels: { send: string; again: (name: string) => string },
+) {
+  const form = page.getByTestId('meetup-after-form');
+  for (const name of again) await form.getByRole('switch', { name: labels.again(name) }).check();
+  await form.getByRole('button', { name: labels.send }).click();
+  await expect(form).toHaveCount(0);
+}
+
+test('after a meetup: who came, whom to meet again, and only what is mutual, in English and German', async ({
+  browser,
+  amiko,
+}) => {
+  const contexts = await Promise.all([newContext(browser), newContext(browser), newContext(browser)]);
+  const [annaContext, benContext, cleoContext] = contexts as [BrowserContext, BrowserContext, BrowserContext];
+  const place = { placeId: REYKJAVIK, city: null };
+  const anna = await signedInMember(amiko, annaContext, { name: 'Anna Again', ...place });
+  const ben = await signedInMember(amiko, benContext, { name: 'Ben Again', language: 'de', ...place });
+  const cleo = await signedInMember(amiko, cleoContext, { name: 'Cleo Again', ...place });
+  const podId = await podThatMet(amiko, `Hiking ${anna.id.slice(0, 6)}`, [anna.id, ben.id, cleo.id]);
+  const [annaPage, benPage, cleoPage] = await Promise.all(contexts.map((c) => c.newPage()));
+  await useLanguage(benPage!, 'de');
+  const english = {
+    send: 'Send my answers',
+    again: (name: string) => `Would you like to meet ${name} again?`,
+  };
+
+  // Anna: who came (both, checked to begin with), and privately Ben and Cleo again.
+  await annaPage!.goto(`/pods/${podId}`);
+  const annaAfter = annaPage!.getByTestId('meetup-after');
+  // A worker's first server may still be reading the gazetteer.
+  await expect(annaAfter.getByRole('group', { name: 'Who came?' })).toBeVisible({ timeout: 60_000 });
+  await expect(annaAfter.getByRole('checkbox', { name: 'Ben' })).toBeChecked();
+  await expect(annaAfter.getByRole('checkbox', { name: 'Cleo' })).toBeChecked();
+  await expect(annaAfter).toContainText('A yes is shown only when it is mutual');
+  await expectAccessible(annaPage!);
+  await answer(annaPage!, ['Ben', 'Cleo'], english);
+  await expect(annaPage!.getByTestId('meetup-mutual')).toHaveCount(0);
+
+  // Cleo chooses nobody: nothing tells her Anna chose her, before or after.
+  await cleoPage!.goto(`/pods/${podId}`);
+  await expect(cleoPage!.getByTestId('meetup-after-form')).toBeVisible({ timeout: 60_000 });
+  await answer(cleoPage!, [], english);
+  await expect(cleoPage!.getByTestId('meetup-after')).toHaveCount(0);
+
+  // Ben, in German, chooses Anna: both see it.
+  await benPage!.goto(`/pods/${podId}`);
+  const benAfter = benPage!.getByTestId('meetup-after');
+  await expect(benAfter.getByRole('group', { name: 'Wer war da?' })).toBeVisible({ timeout: 60_000 });
+  await answer(benPage!, ['Anna'], {
+    send: 'Antworten senden',
+    again: (name) => `Möchtest du ${name} wiedersehen?`,
+  });
+  const benMutual = benPage!.getByTestId('meetup-mutual');
+  await expect(benMutual).toContainText('Du und Anna möchtet euch beide wiedersehen');
+  await expect(benMutual.getByRole('link', { name: 'Anna schreiben' })).toBeVisible();
+
+  await annaPage!.reload();
+  const annaMutual = annaPage!.getByTestId('meetup-mutual');
+  await expect(annaMutual).toContainText('You and Ben would both like to meet again');
+  await annaMutual.getByRole('link', { name: 'Write to Ben' }).click();
+  await expect(annaPage!).toHaveURL(new RegExp(`/messages\\?with=${ben.id}`));
+
+  await cleoPage!.reload();
+  await expect(cleoPage!.getByTestId('pod-meetups')).toBeVisible();
+  await expect(cleoPage!.getByTestId('meetup-after')).toHaveCount(0);
+  await Promise.all(contexts.map((context) => context.close()));
+});
