@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,7 +150,9 @@ describe('pnpm backup and pnpm restore', () => {
       senders.forEach((s) => s.socket.close());
       expect(backup.code, backup.stderr).toBe(0);
       expect(backupStarted).toBeGreaterThan(0);
-      expect(backup.stderr).toMatch(/wrote .*amiko-backup\.tar\.gz .*the database .* and 2 uploaded files/);
+      expect(backup.stderr).toMatch(
+        /wrote .*amiko-backup\.tar\.gz .*the database .*, the push keys and 2 uploaded files/,
+      );
       // The backup really ran while messages were being stored.
       expect(during).toBeGreaterThan(0);
       expect(before.length).toBeGreaterThan(SENDERS * 10);
@@ -161,7 +163,15 @@ describe('pnpm backup and pnpm restore', () => {
       const fresh = dataFolder(tempDir());
       const restore = await command(RESTORE, [archive], fresh.env);
       expect(restore.code, restore.stderr).toBe(0);
-      expect(restore.stderr).toMatch(/restored the backup of .*: the database to .* and 2 uploaded files to/);
+      expect(restore.stderr).toMatch(
+        /restored the backup of .*: the database to .* \(and the push keys beside it\) and 2 uploaded files to/,
+      );
+      // The push keys Amiko made beside the database come back beside it, as secret: every device's
+      // subscription, bound to the public key, keeps working.
+      const keys = (folder: ReturnType<typeof dataFolder>) =>
+        join(folder.database.url.replace(/^file:/, ''), '..', 'vapid-keys.json');
+      expect(readFileSync(keys(fresh), 'utf8')).toBe(readFileSync(keys(original), 'utf8'));
+      expect(statSync(keys(fresh)).mode & 0o777).toBe(0o600);
       restored = await spawnAmiko({ database: fresh.database, env: fresh.env });
       const found = new Map<number, MessageView>();
       for (const member of members) {
@@ -173,6 +183,10 @@ describe('pnpm backup and pnpm restore', () => {
           `after the restore the server has ${found.size}, missing ${missing.length} of those acknowledged before`,
       );
       expect(missing).toEqual([]);
+      const { publicKey } = JSON.parse(readFileSync(keys(original), 'utf8')) as { publicKey: string };
+      expect((await clientFor(restored.url, members[0]!.token).trpc.push.devices.query()).publicKey).toBe(
+        publicKey,
+      );
       const restoredPhoto = await fetch(new URL(photoUrl, restored.url));
       expect(restoredPhoto.status).toBe(200);
       expect(Buffer.from(await restoredPhoto.arrayBuffer())).toEqual(photoBytes);

@@ -14,6 +14,7 @@ import {
   OpsError,
   UPLOADS_PREFIX,
   UsageError,
+  VAPID_KEYS_ENTRY,
   checkSqliteFile,
   dataLocation,
   fromCommandLine,
@@ -31,7 +32,9 @@ amiko-2026-11-23.tar.gz; "-" writes it to standard output):
 
   - the SQLite database, copied online: safe while Amiko runs and members write. The copy is the
     database as it was at one moment, with everything saved before the backup began;
-  - every file in the uploads folder (member photos).
+  - every file in the uploads folder (member photos);
+  - the push notifications' keys beside the database (vapid-keys.json), if Amiko made them: a restore
+    with other keys would end every device's pushes. The archive holds them as secret as the file is.
 
 It finds the data where the server does: DATABASE_URL (default ./data/amiko.db) and UPLOADS_DIR
 (default ./data/uploads). Put it back with \`pnpm restore <file>\`.
@@ -59,7 +62,7 @@ async function copyDatabase(source: string, target: string): Promise<void> {
 }
 
 /** Adds one file, opened first so that it cannot vanish half-way; false when it is already gone. */
-async function addFile(archive: Pack, name: string, path: string): Promise<boolean> {
+async function addFile(archive: Pack, name: string, path: string, mode?: number): Promise<boolean> {
   const file = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
@@ -67,7 +70,10 @@ async function addFile(archive: Pack, name: string, path: string): Promise<boole
   if (!file) return false;
   try {
     const { size, mtime } = await file.stat();
-    await pipeline(file.createReadStream({ autoClose: false }), archive.entry({ name, size, mtime }));
+    await pipeline(
+      file.createReadStream({ autoClose: false }),
+      archive.entry({ name, size, mtime, ...(mode === undefined ? {} : { mode }) }),
+    );
     return true;
   } finally {
     await file.close();
@@ -77,11 +83,18 @@ async function addFile(archive: Pack, name: string, path: string): Promise<boole
 interface Written {
   databaseBytes: number;
   uploads: number;
+  /** Whether the push keys beside the database went in. */
+  pushKeys: boolean;
   /** Uploaded files deleted between listing and archiving them (a member replaced a photo meanwhile). */
   vanished: number;
 }
 
-async function writeArchive(snapshot: string, uploadsDir: string, out: Writable): Promise<Written> {
+async function writeArchive(
+  snapshot: string,
+  files: { uploadsDir: string; pushKeys: string },
+  out: Writable,
+): Promise<Written> {
+  const { uploadsDir } = files;
   const archive = pack();
   const written = pipeline(archive, createGzip(), out);
   try {
@@ -92,6 +105,7 @@ async function writeArchive(snapshot: string, uploadsDir: string, out: Writable)
     };
     archive.entry({ name: MANIFEST_ENTRY }, `${JSON.stringify(manifest, null, 2)}\n`);
     await addFile(archive, DATABASE_ENTRY, snapshot);
+    const pushKeys = await addFile(archive, VAPID_KEYS_ENTRY, files.pushKeys, 0o600);
     const names = existsSync(uploadsDir)
       ? (await readdir(uploadsDir, { withFileTypes: true }))
           .filter((entry) => entry.isFile() && isUploadName(entry.name))
@@ -104,7 +118,12 @@ async function writeArchive(snapshot: string, uploadsDir: string, out: Writable)
     }
     archive.finalize();
     await written;
-    return { databaseBytes: (await stat(snapshot)).size, uploads, vanished: names.length - uploads };
+    return {
+      databaseBytes: (await stat(snapshot)).size,
+      uploads,
+      pushKeys,
+      vanished: names.length - uploads,
+    };
   } catch (error) {
     archive.destroy(error as Error);
     await written.catch(() => undefined);
@@ -145,7 +164,10 @@ async function main() {
     checkSqliteFile(snapshot);
     const result = await writeArchive(
       snapshot,
-      location.uploadsDir,
+      {
+        uploadsDir: location.uploadsDir,
+        pushKeys: join(dirname(location.databaseFile), VAPID_KEYS_ENTRY),
+      },
       partial ? createWriteStream(partial, { flags: 'wx' }) : process.stdout,
     );
     if (output && partial) await rename(partial, output);
@@ -153,7 +175,8 @@ async function main() {
     const vanished = result.vanished ? `; ${result.vanished} deleted while the backup ran were left out` : '';
     process.stderr.write(
       `amiko backup: wrote ${output ?? 'the archive to standard output'}${size}: the database ` +
-        `(${megabytes(result.databaseBytes)}) and ${result.uploads} uploaded files${vanished}, ` +
+        `(${megabytes(result.databaseBytes)}), ${result.pushKeys ? 'the push keys ' : ''}and ` +
+        `${result.uploads} uploaded files${vanished}, ` +
         `in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
     );
   } catch (error) {

@@ -10,9 +10,20 @@ import { ConfigError, readEnv } from '../env.ts';
 /** The archive: a gzip-compressed tar with these entries, in this order. */
 export const MANIFEST_ENTRY = 'amiko-backup.json';
 export const DATABASE_ENTRY = 'amiko.db';
+/**
+ * The push keys made for the embedded database (vapid.ts, VAPID_KEYS_FILE), when there are: beside the
+ * database, restored beside it. Without them a restored Amiko would make new ones, and every device's pushes
+ * would end. (Spelled out here: vapid.ts brings the whole database package.)
+ */
+export const VAPID_KEYS_ENTRY = 'vapid-keys.json';
 export const UPLOADS_PREFIX = 'uploads/';
-/** Raised when the archive's layout changes; restore refuses formats it does not know. */
-export const ARCHIVE_FORMAT = 1;
+/**
+ * Raised when the archive's layout changes; restore refuses formats it does not know. 2: the push keys may be
+ * in it (an Amiko that knows only 1 would refuse their entry, and now says why).
+ */
+export const ARCHIVE_FORMAT = 2;
+/** The formats this Amiko restores: 1 is 2 without the push keys. */
+export const RESTORABLE_FORMATS: readonly number[] = [1, 2];
 
 export interface Manifest {
   format: number;

@@ -6,11 +6,12 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract } from 'tar-stream';
 import {
-  ARCHIVE_FORMAT,
   DATABASE_ENTRY,
   MANIFEST_ENTRY,
   OpsError,
+  RESTORABLE_FORMATS,
   UPLOADS_PREFIX,
+  VAPID_KEYS_ENTRY,
   checkSqliteFile,
   dataLocation,
   fromCommandLine,
@@ -24,8 +25,9 @@ import {
 const USAGE = `Usage: pnpm restore <file>
 
 Puts a backup made by \`pnpm backup\` back ("-" reads it from standard input), into an EMPTY data
-folder: the database to DATABASE_URL's file (default ./data/amiko.db), the uploaded files to
-UPLOADS_DIR (default ./data/uploads), where the server will find them. It never overwrites anything:
+folder: the database to DATABASE_URL's file (default ./data/amiko.db) and the push keys beside it
+(vapid-keys.json, if the backup has them), the uploaded files to UPLOADS_DIR (default ./data/uploads),
+where the server will find them. It never overwrites anything:
 a folder that holds files is refused. Stop Amiko, then restore into a new folder (point DATABASE_URL
 and UPLOADS_DIR there) or move the old data away first.
 
@@ -77,10 +79,11 @@ function parseManifest(text: string): Manifest {
   } catch {
     throw new OpsError('this is not a backup made by `pnpm backup` (its description is not JSON)');
   }
-  if (manifest.format !== ARCHIVE_FORMAT || manifest.database !== 'sqlite') {
+  if (!RESTORABLE_FORMATS.includes(manifest.format as number) || manifest.database !== 'sqlite') {
     throw new OpsError(
       `this backup has format ${String(manifest.format)} (${String(manifest.database)}); this Amiko ` +
-        `restores format ${ARCHIVE_FORMAT} (sqlite): restore it with the Amiko version that made it`,
+        `restores formats ${RESTORABLE_FORMATS.join(' and ')} (sqlite): restore it with the Amiko version ` +
+        'that made it',
     );
   }
   return manifest as Manifest;
@@ -89,6 +92,7 @@ function parseManifest(text: string): Manifest {
 interface Restored {
   manifest: Manifest;
   uploads: number;
+  pushKeys: boolean;
 }
 
 /** Errors of the archive's content (gzip, tar) as an operator should read them; the file system's stay. */
@@ -103,7 +107,7 @@ function damaged(error: unknown): unknown {
  */
 async function unpack(
   source: Readable,
-  targets: { database: string; uploadsDir: string },
+  targets: { database: string; uploadsDir: string; pushKeys: string },
   created: string[],
 ): Promise<Restored> {
   const entries = extract();
@@ -111,6 +115,7 @@ async function unpack(
   feeding.catch(() => undefined); // awaited below; an error also ends the loop
   let manifest: Manifest | null = null;
   let database = false;
+  let pushKeys = false;
   let uploads = 0;
   try {
     for await (const entry of entries) {
@@ -126,14 +131,19 @@ async function unpack(
           ? null
           : name === DATABASE_ENTRY && !database
             ? targets.database
-            : upload !== null && isUploadName(upload)
-              ? join(targets.uploadsDir, upload)
-              : null;
+            : name === VAPID_KEYS_ENTRY && !pushKeys
+              ? targets.pushKeys
+              : upload !== null && isUploadName(upload)
+                ? join(targets.uploadsDir, upload)
+                : null;
       if (path === null)
         throw new OpsError(`unexpected entry "${name}": not a backup made by \`pnpm backup\``);
       created.push(path);
-      await pipeline(entry, createWriteStream(path, { flags: 'wx' }));
+      // The push keys are as secret as the database's sessions: only the server's user reads them.
+      const mode = path === targets.pushKeys ? 0o600 : undefined;
+      await pipeline(entry, createWriteStream(path, { flags: 'wx', ...(mode ? { mode } : {}) }));
       if (path === targets.database) database = true;
+      else if (path === targets.pushKeys) pushKeys = true;
       else uploads += 1;
     }
     await feeding;
@@ -143,7 +153,7 @@ async function unpack(
   }
   if (!manifest) throw new OpsError('the archive is empty');
   if (!database) throw new OpsError('the archive holds no database');
-  return { manifest, uploads };
+  return { manifest, uploads, pushKeys };
 }
 
 async function main() {
@@ -165,15 +175,16 @@ async function main() {
   const pending = `${databaseFile}.restoring`;
   const created: string[] = [];
   try {
-    const { manifest, uploads } = await unpack(
+    const { manifest, uploads, pushKeys } = await unpack(
       input ? createReadStream(input) : process.stdin,
-      { database: pending, uploadsDir },
+      { database: pending, uploadsDir, pushKeys: join(dirname(databaseFile), VAPID_KEYS_ENTRY) },
       created,
     );
     checkSqliteFile(pending);
     await rename(pending, databaseFile);
     process.stderr.write(
-      `amiko restore: restored the backup of ${manifest.createdAt}: the database to ${databaseFile} and ` +
+      `amiko restore: restored the backup of ${manifest.createdAt}: the database to ${databaseFile}` +
+        `${pushKeys ? ' (and the push keys beside it)' : ''} and ` +
         `${uploads} uploaded files to ${uploadsDir}. Start Amiko on it as usual.\n`,
     );
   } catch (error) {
