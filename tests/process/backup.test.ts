@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -205,6 +205,20 @@ describe('pnpm backup and pnpm restore', () => {
       const overwrite = await command(BACKUP, [archive], original.env);
       expect(overwrite.code).toBe(1);
       expect(overwrite.stderr).toMatch(/already exists: choose a new file name/);
+
+      // An archive of format 1, made before the push keys were in it, still restores (without them).
+      const unpacked = tempDir();
+      execFileSync('tar', ['-xzf', archive, '-C', unpacked]);
+      const manifest = JSON.parse(readFileSync(join(unpacked, 'amiko-backup.json'), 'utf8')) as object;
+      writeFileSync(join(unpacked, 'amiko-backup.json'), JSON.stringify({ ...manifest, format: 1 }));
+      const formatOne = join(tempDir(), 'amiko-format-1.tar.gz');
+      const photos = readdirSync(join(unpacked, 'uploads')).map((name) => `uploads/${name}`);
+      execFileSync('tar', ['-czf', formatOne, '-C', unpacked, 'amiko-backup.json', 'amiko.db', ...photos]);
+      const older = dataFolder(tempDir());
+      const fromOlder = await command(RESTORE, [formatOne], older.env);
+      expect(fromOlder.code, fromOlder.stderr).toBe(0);
+      expect(fromOlder.stderr).toMatch(/: the database to \S+ and 2 uploaded files to/);
+      expect(existsSync(keys(older))).toBe(false);
     } finally {
       await server?.stop();
       await restored?.stop();
