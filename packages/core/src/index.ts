@@ -27,3 +27,4 @@ export * from './schemas/places.ts';
 export * from './schemas/push.ts';
 export * from './schemas/pods.ts';
 export * from './schemas/meetups.ts';
+export * from './rules/meetups-after.ts';

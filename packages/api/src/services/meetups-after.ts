@@ -1,5 +1,11 @@
-import { POD_SIZE_MIN, type meetupAfterAnswerSchema } from '@amiko/core';
-import { instantOfWallTime } from '@amiko/core';
+import {
+  circlesWith,
+  instantOfWallTime,
+  mutualWith,
+  POD_SIZE_MIN,
+  type AgainChoice,
+  type meetupAfterAnswerSchema,
+} from '@amiko/core';
 import { lockPod, newId, type Db } from '@amiko/db';
 import { and, desc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -72,49 +78,6 @@ export interface MeetAgainCircle {
 export interface MutualResults {
   pairs: MutualAgain[];
   circles: MeetAgainCircle[];
-}
-
-/** One "again" choice: `chooser` said yes to `chosen`. */
-export interface Choice {
-  chooser: string;
-  chosen: string;
-}
-
-/** The members with whom `me` chose each other, from the yes choices of one meetup. */
-export function mutualWith(choices: readonly Choice[], me: string): string[] {
-  const chosenBy = new Set(choices.filter((c) => c.chosen === me).map((c) => c.chooser));
-  return [...new Set(choices.filter((c) => c.chooser === me && chosenBy.has(c.chosen)).map((c) => c.chosen))];
-}
-
-/**
- * The largest groups of three or more, `me` among them, in which everyone chose everyone (the maximal
- * cliques of the mutual graph through `me`), each sorted, from the yes choices of one meetup. A meetup has at
- * most 12 people, so a plain search over the mutual neighbours is enough.
- */
-export function circlesWith(choices: readonly Choice[], me: string): string[][] {
-  const yes = new Set(choices.map((c) => `${c.chooser}>${c.chosen}`));
-  const mutual = (a: string, b: string) => yes.has(`${a}>${b}`) && yes.has(`${b}>${a}`);
-  const near = mutualWith(choices, me).sort();
-  const cliques: string[][] = [];
-  const grow = (clique: string[], candidates: string[], excluded: string[]) => {
-    if (candidates.length === 0 && excluded.length === 0) {
-      if (clique.length >= 3) cliques.push([...clique].sort());
-      return;
-    }
-    const rest = [...candidates];
-    const done = [...excluded];
-    for (const v of candidates) {
-      grow(
-        [...clique, v],
-        rest.filter((u) => u !== v && mutual(u, v)),
-        done.filter((u) => mutual(u, v)),
-      );
-      rest.splice(rest.indexOf(v), 1);
-      done.push(v);
-    }
-  };
-  grow([me], near, []);
-  return cliques.sort((a, b) => a.join().localeCompare(b.join()));
 }
 
 const personOf = (seen: { id: string; name: string; avatarUrl: string | null }): PersonView => ({
@@ -370,7 +333,7 @@ export async function mutualResults(deps: Deps, memberId: string): Promise<Mutua
     deps,
     meetups.map((m) => m.id),
   );
-  const ofMeetup = new Map<string, Choice[]>();
+  const ofMeetup = new Map<string, AgainChoice[]>();
   for (const c of choices)
     (ofMeetup.get(c.meetupId) ?? ofMeetup.set(c.meetupId, []).get(c.meetupId)!).push(c);
   const mutual = new Map(meetups.map((m) => [m.id, mutualWith(ofMeetup.get(m.id) ?? [], memberId)]));

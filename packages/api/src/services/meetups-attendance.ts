@@ -1,3 +1,4 @@
+import { waitlistOnlyUntil, type MeetupMiss } from '@amiko/core';
 import type { Db } from '@amiko/db';
 import { and, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
@@ -9,30 +10,17 @@ import type { Deps } from '../context.ts';
 // docs/decisions.md, "Meetups: see you again".
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** A meetup has ended this long after its start (its answers may come then). */
 export const MEETUP_ENDED_AFTER_MS = 3 * HOUR_MS;
 /** Saying can't go less than this before the start counts half a no-show. */
 export const LATE_CANCEL_MS = 3 * HOUR_MS;
 /** Absent marks needed, from different members who came, for a no-show. */
 export const NO_SHOW_MARKERS = 2;
-/** No-shows (late cancels half) within NO_SHOW_WINDOW_DAYS that put a member on waitlists only. */
-export const NO_SHOWS_FOR_WAITLIST = 3;
-export const NO_SHOW_WINDOW_DAYS = 60;
-export const WAITLIST_ONLY_DAYS = 30;
-
-/** A meetup a member missed: when it started and how much it counts (1 a no-show, 0.5 a late cancel). */
-export interface Miss {
-  meetupId: string;
-  at: Date;
-  weight: 1 | 0.5;
-}
-
 /** Attendance of each member: the meetups they were going to that have ended, and those they missed. */
 export interface Attendance {
   /** Ended meetups (not cancelled) they were going to, or gave up less than 3 hours before. */
   of: number;
-  misses: Miss[];
+  misses: MeetupMiss[];
 }
 
 /** The attendance of these members (at meetups that ended before `now`), in a few queries for them all. */
@@ -102,21 +90,6 @@ export async function attendanceOf(
       entry.misses.push({ meetupId: r.meetupId, at: r.startsAt, weight: 1 });
   }
   return result;
-}
-
-/**
- * Until when misses put a member on waitlists only: WAITLIST_ONLY_DAYS after the miss that brought those of
- * the NO_SHOW_WINDOW_DAYS before it to NO_SHOWS_FOR_WAITLIST; null when that time has passed or never came.
- */
-export function waitlistOnlyUntil(misses: readonly Miss[], now = new Date()): Date | null {
-  const sorted = [...misses].sort((a, b) => a.at.getTime() - b.at.getTime());
-  let until: number | null = null;
-  for (const [i, miss] of sorted.entries()) {
-    const from = miss.at.getTime() - NO_SHOW_WINDOW_DAYS * DAY_MS;
-    const sum = sorted.slice(0, i + 1).reduce((s, m) => s + (m.at.getTime() > from ? m.weight : 0), 0);
-    if (sum >= NO_SHOWS_FOR_WAITLIST) until = miss.at.getTime() + WAITLIST_ONLY_DAYS * DAY_MS;
-  }
-  return until !== null && until > now.getTime() ? new Date(until) : null;
 }
 
 /** Whether a member answering going now goes on the waitlist even with free places (issue 35.6). */
