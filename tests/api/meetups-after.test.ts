@@ -323,7 +323,14 @@ describe('meeting again as a circle', () => {
     // Saying yes joins it; nobody else is added.
     expect(await cleo.client.trpc.pods.join.mutate({ podId: newPod })).toEqual({ outcome: 'joined' });
     const page = await cleo.client.trpc.pods.get.query({ podId: newPod });
-    expect(page.members.map((m) => m.id)).toEqual([cleo.id]);
+    expect(page.members.map((m) => [m.id, m.role])).toEqual([[cleo.id, 'starter']]);
+    // The first to say yes started it; the next is a member.
+    await ana.client.trpc.pods.join.mutate({ podId: newPod });
+    const after = await ana.client.trpc.pods.get.query({ podId: newPod });
+    expect(after.members.map((m) => [m.id, m.role])).toEqual([
+      [cleo.id, 'starter'],
+      [ana.id, 'member'],
+    ]);
   });
 });
 

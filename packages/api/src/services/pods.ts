@@ -302,10 +302,15 @@ export async function joinPod(deps: Deps, memberId: string, podId: string): Prom
       await tx.insert(t.podRequests).values({ podId, memberId, createdAt: new Date() }).onConflictDoNothing();
       return 'requested';
     }
+    // A pod made for a circle after a meetup (issue 35.5) starts with nobody in it: the first to say yes starts it.
+    const [starter] = await tx
+      .select({ one: sql`1` })
+      .from(t.podMembers)
+      .where(and(eq(t.podMembers.podId, podId), eq(t.podMembers.role, 'starter')));
     await tx.insert(t.podMembers).values({
       podId,
       memberId,
-      role: 'member',
+      role: starter ? 'member' : 'starter',
       joinedAt: new Date(),
       lastReadMessageId: latestPodMessage(deps.database, podId),
     });
