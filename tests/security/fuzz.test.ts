@@ -317,6 +317,9 @@ const PLAIN_ROUTES = [
   'GET /unsubscribe/messages',
   'POST /unsubscribe/messages',
   'GET /my-data/download',
+  'GET /meetups/cant-go',
+  'POST /meetups/cant-go',
+  'GET /meetups/:id/calendar.ics',
   'GET /uploads/:key',
   'POST /uploads',
   'POST /webhooks/stripe',
@@ -370,6 +373,11 @@ function plainRoutes(): Record<(typeof PLAIN_ROUTES)[number], fc.Arbitrary<Plain
     'GET /unsubscribe/messages': get('/unsubscribe/messages', ['m', 'k'], link),
     'POST /unsubscribe/messages': post('/unsubscribe/messages', ['m', 'k'], link),
     'GET /my-data/download': get('/my-data/download', ['code']),
+    'GET /meetups/cant-go': get('/meetups/cant-go', ['m', 'e', 'k'], link),
+    'POST /meetups/cant-go': post('/meetups/cant-go', ['m', 'e', 'k'], link),
+    'GET /meetups/:id/calendar.ics': fc
+      .tuple(segment, queryStringFor([], options))
+      .map(([id, query]): PlainRequest => ({ method: 'GET', url: `/meetups/${id}/calendar.ics?${query}` })),
     'GET /uploads/:key': fc
       .tuple(segment, queryStringFor([], options))
       .map(([key, query]): PlainRequest => ({ method: 'GET', url: `/uploads/${key}?${query}` })),
