@@ -5,15 +5,8 @@ import { sql } from 'drizzle-orm';
 import { jsonColumns, now } from './columns-shared.ts';
 import type { Dialect, Kit } from './kit.ts';
 import { defineGroupTables } from './tables-groups.ts';
-import type {
-  CatalogId,
-  MessageMailFrequency,
-  ModerationAction,
-  PaymentStatus,
-  ReportEvidence,
-  ReportStatus,
-  TokenPurpose,
-} from './types.ts';
+import { defineModerationTables } from './tables-moderation.ts';
+import type { CatalogId, MessageMailFrequency, PaymentStatus, TokenPurpose } from './types.ts';
 
 let lastStamp = 0;
 /**
@@ -26,7 +19,8 @@ function stamp(): Date {
 }
 
 /**
- * The tables of one dialect, those of pods and meetups from tables-groups.ts. Add a table here (or there) and
+ * The tables of one dialect; those of pods and meetups come from tables-groups.ts, of moderation from
+ * tables-moderation.ts. Add a table here (or there) and
  * to the exports of sqlite.ts and pg.ts.
  */
 export function defineTables<D extends Dialect>(kit: Kit<D>) {
@@ -373,67 +367,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     (t) => [index('outgoing_mail_to_idx').on(t.to)],
   );
 
-  /** Reports of members by members, kept for moderation. */
-  const reports = table(
-    'reports',
-    {
-      id: id('id').primaryKey(),
-      reporterId: id('reporter_id').references(() => members.id, { onDelete: 'set null' }),
-      reportedId: id('reported_id')
-        .notNull()
-        .references(() => members.id, { onDelete: 'cascade' }),
-      reason: str('reason').notNull(),
-      note: str('note'),
-      status: str('status').$type<ReportStatus>().notNull().default('open'),
-      /**
-       * The last messages between the two members when the report was made (at most 50, oldest first), copied
-       * so that deleting the conversation afterwards does not erase what was reported.
-       */
-      evidence: list<ReportEvidence>('evidence'),
-      createdAt: timestamp('created_at').notNull().$defaultFn(now),
-      /** When an operator closed the report (`pnpm admin resolve`), and what they noted. */
-      resolvedAt: timestamp('resolved_at'),
-      resolutionNote: str('resolution_note'),
-      /**
-       * A report made from a pod (issue 34): the pod, and the message reported if one was (null: the member).
-       * Its evidence is then the pod's last messages, whoever wrote them. No foreign key: pods are closed,
-       * never deleted, and a message's id stays meaningful in the evidence after the message is gone.
-       */
-      podId: id('pod_id'),
-      podMessageId: bigInt('pod_message_id'),
-    },
-    (t) => [
-      index('reports_reported_idx').on(t.reportedId),
-      index('reports_open_idx')
-        .on(t.createdAt)
-        .where(sql`${t.status} = 'open'`),
-    ],
-  );
-
-  /**
-   * What operators did (`pnpm admin …`): who, when, to whom and why. Also how every server process learns
-   * of a suspension or deletion made by another process: each reads the newest rows twice a second and
-   * closes that member's live sockets (docs/decisions.md, "Suspension reaches every process").
-   */
-  const moderationActions = table(
-    'moderation_actions',
-    {
-      id: serial('id'),
-      action: str('action').$type<ModerationAction>().notNull(),
-      memberId: id('member_id').references(() => members.id, { onDelete: 'set null' }),
-      reportId: id('report_id').references(() => reports.id, { onDelete: 'set null' }),
-      /** The operator, as they named themselves (--by) or their login name. */
-      actor: str('actor').notNull(),
-      reason: str('reason'),
-      /** The pod an action was about (pod-remove, pod-close), as reports.pod_id: no foreign key. */
-      podId: id('pod_id'),
-      createdAt: timestamp('created_at').notNull().$defaultFn(now),
-    },
-    (t) => [
-      index('moderation_actions_created_idx').on(t.createdAt),
-      index('moderation_actions_member_idx').on(t.memberId),
-    ],
-  );
+  const { reports, moderationActions } = defineModerationTables(kit, members);
 
   /**
    * Background work, run by whichever server process claims it first (docs/decisions.md, "Background
