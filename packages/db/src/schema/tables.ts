@@ -20,8 +20,7 @@ function stamp(): Date {
 
 /**
  * The tables of one dialect; those of pods and meetups come from tables-groups.ts, of moderation from
- * tables-moderation.ts. Add a table here (or there) and
- * to the exports of sqlite.ts and pg.ts.
+ * tables-moderation.ts. Add a table here (or there) and to the exports of sqlite.ts and pg.ts.
  */
 export function defineTables<D extends Dialect>(kit: Kit<D>) {
   const { table, index, uniqueIndex, primaryKey, id, str, int, bigInt, bool, timestamp, serial } = kit;
