@@ -147,6 +147,11 @@ describe('a host cancels a meetup', () => {
     expect(toProposer!.subject).toBe(`Cancelled: the meetup of ${POD_NAME}`);
     expect(toProposer!.text).toContain('Café Luitpold');
     expect(toProposer!.text).toContain(`/pods/${podId}`);
+    // The calendar entry, cancelled: the same UID, a higher SEQUENCE, so a calendar updates it.
+    const cancelled = calendarIn(toProposer!);
+    expect(cancelled.uid).toContain(meetup.id);
+    expect(cancelled.sequence).toBe(1);
+    expect(cancelled.component.getFirstPropertyValue('status')).toBe('CANCELLED');
     const [toGoing] = await settledMailsTo(going, 1);
     expect(toGoing!.subject).toBe(`Abgesagt: das Treffen von ${POD_NAME}`);
     expect(toGoing!.text).toContain('19:30');
@@ -349,7 +354,21 @@ describe('"Tell a friend"', () => {
         )
       ).message,
     ).toBe('meetups:errors.notFound');
-    // Limited per account: the address is anyone's.
+  });
+
+  it('is limited per account, 10 a day: the address is anyone’s', async () => {
     expect(DEFAULT_RATE_LIMITS['meetupTellFriend:account']).toEqual({ max: 10, windowMs: 24 * 3_600_000 });
+    const limited = await startTestServer({ realRateLimits: true });
+    try {
+      const ana = await createMember(limited, { placeId: MUNICH, city: null });
+      const podId = await podOf(ana);
+      const meetup = await ana.client.trpc.meetups.propose.mutate(meetupInput(podId));
+      const tell = (i: number) =>
+        ana.client.trpc.meetups.tellFriend.mutate({ meetupId: meetup.id, email: `limit-${i}@example.org` });
+      for (let i = 0; i < 10; i += 1) await tell(i);
+      expect((await failure(tell(10))).data?.appCode).toBe('RATE_LIMITED');
+    } finally {
+      await limited.stop();
+    }
   });
 });

@@ -155,6 +155,8 @@ export function meetupCalendar(event: CalendarEvent, now = new Date()): string {
     ...timeZoneLines(zone, start),
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
+    // A cancelled meetup's entry is a revision of the one given before: calendars take the higher SEQUENCE.
+    `SEQUENCE:${event.cancelled ? 1 : 0}`,
     `DTSTAMP:${utcStamp(now.getTime())}`,
     `DTSTART;TZID=${zone}:${localStamp(start, offsetMinutes(start, zone))}`,
     `DTEND;TZID=${zone}:${localStamp(end, offsetMinutes(end, zone))}`,

@@ -270,7 +270,10 @@ export async function schedulePromotedMail(
   await scheduleNotices(tx, deps, MEETUP_PROMOTED_MAIL, meetupId, [memberId], `:${Date.now()}`);
 }
 
-/** The mail of a cancelled meetup, to someone who was going or waiting; the venue only if they were going. */
+/**
+ * The mail of a cancelled meetup, to someone who was going or waiting; the venue only if they were going, and
+ * the entry marked cancelled, which updates the one a calendar took from a reminder or a download.
+ */
 const sendCancelledMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
   const { meetupId } = job.payload as { meetupId: string };
   const member = await recipientOf(deps, job.memberId!);
@@ -284,6 +287,7 @@ const sendCancelledMail: JobHandler = async (deps, job): Promise<JobOutcome> => 
     podId: facts.meetup.podId,
     memberText: { podName: facts.podName, place },
     values: { when },
+    attachments: [calendarAttachment(calendarFor(deps, facts, member.language))],
   });
   return 'done';
 };
