@@ -36,6 +36,32 @@ describe('the unsubscribe link', () => {
   }
 });
 
+describe('the meetup links', () => {
+  for (const query of ['m=%00&e=abc&k=abc', 'm=a&m=b&e=c&k=d', 'e=abc&k=abc', 'm[x]=1&e=2&k=3']) {
+    it(`answers "Can't make it" ?${query} with the translated page of an invalid link (400), GET and POST`, async () => {
+      for (const method of ['GET', 'POST']) {
+        const response = await fetch(`${ts.url}/meetups/cant-go?${query}`, {
+          method,
+          headers: { 'accept-language': 'de-DE,de;q=0.9' },
+        });
+        const page = await response.text();
+        expect(response.status, `${method} ${page}`).toBe(400);
+        expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(page).toContain('Dieser Link funktioniert nicht');
+        expect(page).not.toMatch(LEAK);
+      }
+    });
+  }
+
+  it('answers a calendar download of a malformed id with a translated refusal (400)', async () => {
+    const response = await ana.client.http.fetch(`${ts.url}/meetups/${'%00'.repeat(3)}/calendar.ics`);
+    const text = await response.text();
+    expect(response.status, text).toBe(400);
+    expect(text).toContain('Dieser Link ist nicht vollständig');
+    expect(text).not.toMatch(LEAK);
+  });
+});
+
 describe('the data download link', () => {
   for (const query of ['code=a.b&code=c.d', 'code[a]=b', `code=${'x'.repeat(5000)}`]) {
     it(`answers ?${query.slice(0, 40)} with a translated refusal (400)`, async () => {
