@@ -86,7 +86,7 @@ export { send, type Sender } from './services/messaging/send.ts';
 export { sync } from './services/messaging/sync.ts';
 export { podTypingAudience, podUnreadState, readPod, sendToPod, syncPod } from './services/pods-chat.ts';
 export { POD_QUIET_HANDLERS, scheduleQuietPodSweep, sweepQuietPods } from './services/pods-quiet.ts';
-export { MEETUP_AFTER_HANDLERS } from './services/meetups-after.ts';
+export { MEETUP_AFTER_HANDLERS } from './services/meetups-after-mail.ts';
 export { answerCantGoLink, type CantGoOutcome } from './services/meetups-links.ts';
 export { MEETUP_NOTICE_HANDLERS, meetupCalendarOf } from './services/meetups-notices.ts';
 export { MEETUP_REMINDER_HANDLERS } from './services/meetups-reminders.ts';

@@ -1,6 +1,5 @@
 import {
   circlesWith,
-  instantOfWallTime,
   mutualWith,
   POD_SIZE_MIN,
   type AgainChoice,
@@ -12,10 +11,8 @@ import type { z } from 'zod';
 import type { PodMemberView } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
-import type { JobOutcome } from './job-queue.ts';
-import { scheduleJob, type JobHandler } from './jobs.ts';
 import { MEETUP_ENDED_AFTER_MS } from './meetups-attendance.ts';
-import { mailMember, recipientOf, schedulePodInvitationMails } from './message-mail.ts';
+import { schedulePodInvitationMails } from './message-mail.ts';
 import { ensureConversation } from './messaging/conversations.ts';
 import { podMember } from './pods.ts';
 import { firstName, may, seenBy } from './views.ts';
@@ -35,8 +32,6 @@ export const AFTER_ANSWER_DAYS = 14;
 /** Mutual results are shown for meetups of the last this many days. */
 const MUTUAL_SHOWN_DAYS = 60;
 
-export const MEETUP_AFTER = 'meetupAfter';
-export const MEETUP_AFTER_MAIL = 'meetupAfterMail';
 const MEETUP_CIRCLE = 'meetupCircle';
 
 type PersonView = Omit<PodMemberView, 'role'>;
@@ -87,7 +82,7 @@ const personOf = (seen: { id: string; name: string; avatarUrl: string | null }):
 });
 
 /** The members going to these meetups, by meetup. */
-async function goingTo(db: Db, deps: Pick<Deps, 'database'>, meetupIds: string[]) {
+export async function goingTo(db: Db, deps: Pick<Deps, 'database'>, meetupIds: string[]) {
   const { t } = deps.database;
   const rows =
     meetupIds.length === 0
@@ -415,89 +410,3 @@ async function circleTarget(
     .where(and(eq(t.pods.id, meetup.podId), isNull(t.pods.closedAt)));
   return later || !pod ? null : { podId: meetup.podId, podName: meetup.podName, kind: 'samePod' };
 }
-
-/** 9:00 in the meetup's time zone on the day after it starts: when "Who came?" is mailed. */
-export function morningAfter(startsAt: Date, timeZone: string): Date {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(startsAt);
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-  return instantOfWallTime(`${next}T09:00`, timeZone) ?? new Date(startsAt.getTime() + DAY_MS);
-}
-
-/** Schedules a new meetup's "Who came?" mails for the morning after, in the proposal's transaction. */
-export async function scheduleAfterMails(
-  deps: Deps,
-  tx: Db,
-  meetup: { id: string; startsAt: Date; timeZone: string },
-): Promise<void> {
-  await scheduleJob(
-    deps,
-    {
-      kind: MEETUP_AFTER,
-      key: `${MEETUP_AFTER}:${meetup.id}`,
-      payload: { meetupId: meetup.id },
-      runAt: morningAfter(meetup.startsAt, meetup.timeZone),
-    },
-    tx,
-  );
-}
-
-/**
- * The morning after: one job per member who was going (keyed by meetup and member, so each is mailed once
- * however often this runs), for a meetup that took place.
- */
-const fanOutAfterMails: JobHandler = async (deps, job): Promise<JobOutcome> => {
-  const { meetupId } = job.payload as { meetupId: string };
-  const { db, t } = deps.database;
-  const [meetup] = await db
-    .select({ id: t.meetups.id })
-    .from(t.meetups)
-    .where(and(eq(t.meetups.id, meetupId), isNull(t.meetups.cancelledAt)));
-  if (!meetup) return 'done';
-  const going = (await goingTo(db, deps, [meetupId])).get(meetupId) ?? [];
-  if (going.length < 2) return 'done';
-  const now = new Date();
-  await db
-    .insert(t.jobs)
-    .values(
-      going.map((memberId) => ({
-        kind: MEETUP_AFTER_MAIL,
-        key: `${MEETUP_AFTER_MAIL}:${meetupId}:${memberId}`,
-        memberId,
-        payload: { meetupId },
-        runAt: now,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing();
-  return 'done';
-};
-
-/**
- * "Who came?" to one member, in their language, with a button to the pod's page where the questions are;
- * only while they have something to answer there, and unless they turned these mails off.
- */
-const sendAfterMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
-  const { meetupId } = job.payload as { meetupId: string };
-  const member = await recipientOf(deps, job.memberId!);
-  if (!member || member.frequency === 'never') return 'done';
-  const question = (await afterQuestions(deps, member.id).catch(() => [])).find(
-    (q) => q.meetupId === meetupId,
-  );
-  if (!question) return 'done';
-  await mailMember(deps, member, {
-    kind: 'meetupAfter',
-    memberText: { podName: question.podName },
-    action: `/pods/${encodeURIComponent(question.podId)}`,
-  });
-  return 'done';
-};
-
-export const MEETUP_AFTER_HANDLERS: Record<string, JobHandler> = {
-  [MEETUP_AFTER]: fanOutAfterMails,
-  [MEETUP_AFTER_MAIL]: sendAfterMail,
-};

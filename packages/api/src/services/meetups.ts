@@ -28,7 +28,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
-import { scheduleAfterMails } from './meetups-after.ts';
+import { scheduleAfterMails } from './meetups-after-mail.ts';
 import { isWaitlistOnly } from './meetups-attendance.ts';
 import { schedulePromotedMail } from './meetups-notices.ts';
 import { scheduleMeetupReminders } from './meetups-reminders.ts';
