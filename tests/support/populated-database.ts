@@ -450,6 +450,15 @@ export async function populate(raw: Raw): Promise<Population> {
     status: 'going',
     askedAt: ago(1),
   });
+  // Her proposal is a card in the pod's chat (issue 35.1).
+  await insert(raw, 'podMessages', {
+    podId: 'pod-pottery-hamburg',
+    senderId: anna.id,
+    clientId: 'meetup:meetup-pottery-hamburg',
+    body: '',
+    createdAt: ago(1),
+    meetupId: 'meetup-pottery-hamburg',
+  });
   // A meetup of the pottery pod a week ago, Anna and Cleo going, Ben who gave up his place an hour before it;
   // Anna answered "who came" and would like to meet Cleo again (issue 35.5-6).
   await insert(raw, 'meetups', {

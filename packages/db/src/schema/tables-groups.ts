@@ -128,6 +128,8 @@ export function defineGroupTables<D extends Dialect>(kit: Kit<D>, members: { id:
       clientId: str('client_id').notNull(),
       body: str('body').notNull(),
       createdAt: timestamp('created_at').notNull().$defaultFn(now),
+      /** A meetup proposed in the pod (issue 35.1): the chat shows it as a card; null for a written message. */
+      meetupId: id('meetup_id').references(() => meetups.id, { onDelete: 'cascade' }),
     },
     (t) => [
       uniqueIndex('pod_messages_sender_client_unique').on(t.senderId, t.clientId),

@@ -1,0 +1,2 @@
+ALTER TABLE "pod_messages" ADD COLUMN "meetup_id" text;--> statement-breakpoint
+ALTER TABLE "pod_messages" ADD CONSTRAINT "pod_messages_meetup_id_meetups_id_fk" FOREIGN KEY ("meetup_id") REFERENCES "public"."meetups"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,1 @@
+ALTER TABLE `pod_messages` ADD `meetup_id` text REFERENCES meetups(id);
