@@ -142,6 +142,11 @@ export interface PodMessageView {
   clientId: string;
   body: string;
   createdAt: number;
+  /**
+   * A proposed meetup's card (issue 35.1; its body is empty): the meetup's id, when it starts and whether it
+   * was cancelled. What else the card shows comes from meetups.ofPod, as the viewer may see it.
+   */
+  meetup: { id: string; startsAt: number; cancelled: boolean } | null;
 }
 
 export interface PodSendResult {

@@ -32,6 +32,7 @@ import { scheduleAfterMails } from './meetups-after-mail.ts';
 import { isWaitlistOnly } from './meetups-attendance.ts';
 import { schedulePromotedMail } from './meetups-notices.ts';
 import { scheduleMeetupReminders } from './meetups-reminders.ts';
+import { deliverMeetupCard, storeMeetupCard } from './pods-chat.ts';
 import { podMember, roleIn } from './pods.ts';
 
 // Meetups of a pod (issue 35): proposing one, listing a pod's upcoming ones, going or can't go. Every answer
@@ -218,7 +219,8 @@ async function viewOf(deps: Deps, viewerId: string, meetupId: string, language: 
 /**
  * A member of a pod proposes a meetup: in the future, at a public venue of a listed kind or online, for the
  * pod's size or (open) more, 12 at most. The time is read in the pod's place's time zone, or for an online
- * meetup in the one the proposer chose. The proposer is going.
+ * meetup in the one the proposer chose. The proposer is going. The meetup appears in the pod's chat as a card
+ * from the proposer, stored with it and delivered as a pod message once it is committed.
  */
 export async function proposeMeetup(
   deps: Deps,
@@ -230,7 +232,7 @@ export async function proposeMeetup(
   await deps.limiter.check('meetupPropose:account', memberId);
   const { t } = deps.database;
   const id = newId();
-  await deps.database.transaction(async (tx) => {
+  const card = await deps.database.transaction(async (tx) => {
     await lockPod(deps.database, tx, input.podId);
     if ((await roleIn(tx, deps, input.podId, memberId)) === null)
       throw appError('NOT_FOUND', 'pods:errors.notFound');
@@ -268,7 +270,9 @@ export async function proposeMeetup(
     await tx.insert(t.meetupRsvps).values({ meetupId: id, memberId, status: 'going', askedAt: now });
     await scheduleMeetupReminders(deps, tx, { id, startsAt });
     await scheduleAfterMails(deps, tx, { id, startsAt, timeZone });
+    return storeMeetupCard(deps, tx, { id, podId: input.podId, proposedBy: memberId, startsAt });
   });
+  await deliverMeetupCard(deps, card);
   return viewOf(deps, memberId, id, language);
 }
 

@@ -1,6 +1,6 @@
 import { canMessage, type PodReadMark, type PodSendInput } from '@amiko/core';
 import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
-import { and, asc, desc, eq, gt, isNull, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 // Db is typed as PostgreSQL's query builder for both dialects (packages/db/src/client.ts), and so is a
 // subquery of it.
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
@@ -32,10 +32,35 @@ export { podUnreadState, publishPodUnread } from './pods-unread.ts';
 
 const ph = (name: string) => sql.placeholder(name);
 
-type PodMessageRow = Omit<PodMessageView, 'createdAt'> & { createdAt: Date };
+type PodMessageRow = Omit<PodMessageView, 'createdAt' | 'meetup'> & {
+  createdAt: Date;
+  meetupId: string | null;
+};
+type CardMeetups = Map<string, NonNullable<PodMessageView['meetup']>>;
 
-function toView({ createdAt, ...rest }: PodMessageRow): PodMessageView {
-  return { ...rest, createdAt: createdAt.getTime() };
+function toView(
+  { createdAt, meetupId, ...rest }: PodMessageRow,
+  meetups: CardMeetups = new Map(),
+): PodMessageView {
+  return {
+    ...rest,
+    createdAt: createdAt.getTime(),
+    meetup: meetupId === null ? null : (meetups.get(meetupId) ?? null),
+  };
+}
+
+/** The meetups that messages carry as cards: when they start and whether they were cancelled. */
+async function cardMeetupsOf(database: Database, rows: { meetupId: string | null }[]): Promise<CardMeetups> {
+  const ids = [...new Set(rows.flatMap((r) => (r.meetupId === null ? [] : [r.meetupId])))];
+  if (ids.length === 0) return new Map();
+  const { t } = database;
+  const found = await database.db
+    .select({ id: t.meetups.id, startsAt: t.meetups.startsAt, cancelledAt: t.meetups.cancelledAt })
+    .from(t.meetups)
+    .where(inArray(t.meetups.id, ids));
+  return new Map(
+    found.map((f) => [f.id, { id: f.id, startsAt: f.startsAt.getTime(), cancelled: f.cancelledAt !== null }]),
+  );
 }
 
 function buildStatements(database: Database) {
@@ -43,14 +68,7 @@ function buildStatements(database: Database) {
   const m = t.podMessages;
   const pm = t.podMembers;
   const noBlockBetween = (me: unknown, other: SQL) => noBlock(database, me, other);
-  const columns = {
-    id: m.id,
-    podId: m.podId,
-    senderId: m.senderId,
-    clientId: m.clientId,
-    body: m.body,
-    createdAt: m.createdAt,
-  };
+  const columns = columnsOf(database);
   const sized = { ...columns, bytes: sql<number>`octet_length(${m.body})`.as('bytes') };
   /** As messaging's pages: at most `limit` messages, those past PAGE_TEXT_BYTES of text without it. */
   const withinTextBudget = (
@@ -66,6 +84,7 @@ function buildStatements(database: Database) {
         senderId: page.senderId,
         clientId: page.clientId,
         createdAt: page.createdAt,
+        meetupId: page.meetupId,
         body: sql<
           string | null
         >`case when sum(${page.bytes}) over (order by ${byId}) - ${page.bytes} < ${ph('budget')} then ${page.body} end`,
@@ -134,6 +153,20 @@ function buildStatements(database: Database) {
 
 const statementsOf = perDatabase(buildStatements);
 
+/** A pod message's columns as a RETURNING list. */
+function columnsOf({ t }: Database) {
+  const m = t.podMessages;
+  return {
+    id: m.id,
+    podId: m.podId,
+    senderId: m.senderId,
+    clientId: m.clientId,
+    body: m.body,
+    createdAt: m.createdAt,
+    meetupId: m.meetupId,
+  };
+}
+
 /**
  * The newest message of a pod, as an SQL value: the read mark of a member who joins now (what was said
  * before they came is not unread for them; it is there to read).
@@ -181,22 +214,70 @@ export async function sendToPod(
   if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
     throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
   const result = await storePodMessage(deps, sender.id, input);
-  const members = await publishPodMessage(deps, result.message, origin.exceptSocket);
+  await deliverPodMessage(deps, result.message, result.created, origin.exceptSocket);
+  return result;
+}
+
+/**
+ * Delivers a stored message: to every member of the pod who sees the sender, live; and when it is new, a
+ * push and a reminder mail to the others who are away.
+ */
+async function deliverPodMessage(
+  deps: Deps,
+  message: PodMessageView,
+  created: boolean,
+  exceptSocket?: string,
+): Promise<void> {
+  const members = await publishPodMessage(deps, message, exceptSocket);
   // After the message is stored, as in one-to-one chat (send.ts): a failure loses one reminder mail or push,
   // never the message. A member connected to this process reads it live, and their disconnect schedules the
   // mail if they left it unread. Who of the others has devices that get pushes is read for them all at once:
   // they are pushed to (unless live in another process: the push's job looks), and their mail waits longer.
-  if (result.created) {
-    const away = members.filter((id) => id !== sender.id && !deps.realtime.isConnectedHere(id));
+  if (created) {
+    const away = members.filter((id) => id !== message.senderId && !deps.realtime.isConnectedHere(id));
     try {
       const pushed = await membersWithPush(deps, away);
-      pushAboutPodMessage(deps, result.message, pushed);
-      await schedulePodMessageMails(deps, input.podId, away, pushed);
+      pushAboutPodMessage(deps, message, pushed);
+      await schedulePodMessageMails(deps, message.podId, away, pushed);
     } catch (error) {
-      deps.log.error({ err: error, podMessageId: result.message.id }, 'pod message mails not scheduled');
+      deps.log.error({ err: error, podMessageId: message.id }, 'pod message mails not scheduled');
     }
   }
-  return result;
+}
+
+/**
+ * A proposed meetup's card in the pod's chat (issue 35.1), written in the proposal's transaction (which holds
+ * the pod's lock, so its id is drawn in order): from the proposer, with no text, its clientId "meetup:<id>"
+ * (never a client's, which are UUIDs), so a meetup has one card. Deliver it with deliverMeetupCard after commit.
+ */
+export async function storeMeetupCard(
+  deps: Deps,
+  tx: Db,
+  meetup: { id: string; podId: string; proposedBy: string; startsAt: Date },
+): Promise<PodMessageView> {
+  const { t } = deps.database;
+  const [stored] = await tx
+    .insert(t.podMessages)
+    .values({
+      podId: meetup.podId,
+      senderId: meetup.proposedBy,
+      clientId: `meetup:${meetup.id}`,
+      body: '',
+      createdAt: new Date(),
+      meetupId: meetup.id,
+    })
+    .returning(columnsOf(deps.database));
+  const card = { id: meetup.id, startsAt: meetup.startsAt.getTime(), cancelled: false };
+  return toView(stored!, new Map([[meetup.id, card]]));
+}
+
+/** Tells the pod of a meetup's card as of a message (live, unread, push, mail); a failure is logged. */
+export async function deliverMeetupCard(deps: Deps, message: PodMessageView): Promise<void> {
+  try {
+    await deliverPodMessage(deps, message, true);
+  } catch (error) {
+    deps.log.error({ err: error, podMessageId: message.id }, 'meetup card not delivered');
+  }
 }
 
 /**
@@ -237,14 +318,7 @@ async function storePodMessage(deps: Deps, senderId: string, input: PodSendInput
           createdAt: new Date(),
         })
         .onConflictDoNothing()
-        .returning({
-          id: t.podMessages.id,
-          podId: t.podMessages.podId,
-          senderId: t.podMessages.senderId,
-          clientId: t.podMessages.clientId,
-          body: t.podMessages.body,
-          createdAt: t.podMessages.createdAt,
-        });
+        .returning(columnsOf(database));
       if (stored) return { message: toView(stored), created: true };
       const [row] = await s.byClientId(tx).execute({ sender: senderId, client: input.clientId });
       return { message: toView(row!), created: false };
@@ -283,11 +357,16 @@ function sendersOf(messages: PodMessageView[], seen: Map<string, SeenMember>): P
 }
 
 /** The messages of a page as read (one more than `size`, those past the text budget without text). */
-function pageOf(rows: (Omit<PodMessageRow, 'body'> & { body: string | null })[], size: number) {
+async function pageOf(
+  database: Database,
+  rows: (Omit<PodMessageRow, 'body'> & { body: string | null })[],
+  size: number,
+) {
   const cut = rows.findIndex((row) => row.body === null);
   const kept = rows.slice(0, Math.min(size, cut === -1 ? rows.length : cut));
+  const meetups = await cardMeetupsOf(database, kept);
   return {
-    messages: kept.map(({ body, ...row }) => toView({ ...row, body: body ?? '' })),
+    messages: kept.map(({ body, ...row }) => toView({ ...row, body: body ?? '' }, meetups)),
     more: rows.length > kept.length,
   };
 }
@@ -314,7 +393,7 @@ export async function podThread(
     }),
     s.marks(database.db).execute({ pod: input.podId }),
   ]);
-  const { messages, more } = pageOf(rows, input.limit);
+  const { messages, more } = await pageOf(database, rows, input.limit);
   messages.reverse();
   const seen = await seenBy(database, viewerId, [
     ...messages.map((m) => m.senderId),
@@ -350,7 +429,7 @@ export async function syncPod(
       limit: SYNC_PAGE_SIZE + 1,
       budget: PAGE_TEXT_BYTES,
     });
-  const { messages, more } = pageOf(rows, SYNC_PAGE_SIZE);
+  const { messages, more } = await pageOf(database, rows, SYNC_PAGE_SIZE);
   const seen = await seenBy(
     database,
     memberId,

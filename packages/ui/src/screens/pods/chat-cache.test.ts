@@ -10,6 +10,7 @@ const message = (id: number, body = `m${id}`): PodMessageView => ({
   clientId: `c${id}`,
   body,
   createdAt: id,
+  meetup: null,
 });
 const empty: PodThreadPage = { messages: [], hasMore: false, senders: [], reads: [], myReadUpTo: null };
 
