@@ -12,6 +12,7 @@ import { useScrollAnchor } from '../messages/useScrollAnchor.ts';
 import type { Pod } from './PodActions.tsx';
 import { PodIcebreakers } from './PodIcebreakers.tsx';
 import { usePodChat } from './usePodChat.ts';
+import { ChatMeetupCard } from './ChatMeetupCard.tsx';
 
 /**
  * A pod's chat for its members (issue 34.4): the latest page and older ones on request, live messages,
@@ -101,6 +102,16 @@ export function PodChat({ pod, me }: { pod: Pod; me: string }) {
               <Box component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
                 {page.data.messages.map((message) => {
                   const mine = message.senderId === me;
+                  if (message.meetup)
+                    return (
+                      <ChatMeetupCard
+                        key={message.id}
+                        message={message}
+                        meetup={message.meetup}
+                        proposer={nameOf(message.senderId)}
+                        mine={mine}
+                      />
+                    );
                   const seen =
                     mine && message.id === lastMine?.id ? seenByCount(page.data.reads, message) : 0;
                   return (

@@ -60,6 +60,8 @@ export function usePodChat(podId: string, me: string) {
     const onMessage = (message: PodMessageView) => {
       if (message.podId !== podId) return;
       const known = utils.pods.messages.getData({ podId })?.senders.some((s) => s.id === message.senderId);
+      // A meetup's card: the pod's meetups are read again, for the card and the Meetups section.
+      if (message.meetup) void utils.meetups.ofPod.invalidate({ podId });
       merge([message]);
       // A sender not seen yet: their name comes with the catch-up, and they may have joined meanwhile.
       if (!known) {
