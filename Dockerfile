@@ -20,7 +20,8 @@ WORKDIR /src
 COPY package.json ./
 RUN npm install --global --no-fund --no-audit "$(node -p 'require("./package.json").packageManager')"
 
-# What installing reads: the lockfile, the workspace's settings and every package.json, without the sources.
+# What installing reads: the lockfile, the workspace's settings, every package.json and the patches pnpm
+# applies to dependencies (patches/, docs/decisions.md "postgres.js, patched"), without the sources.
 # This stage runs again for any change, but while its result is the same the installs below that copy it
 # come from Docker's cache: a change of code does not install again.
 FROM base AS manifests
@@ -28,7 +29,7 @@ COPY . /context
 RUN cd /context \
     && find . -name node_modules -prune -o -type f \
         \( -name package.json -o -name pnpm-lock.yaml -o -name pnpm-workspace.yaml -o -name .npmrc \
-           -o -path ./deploy/production-tree.sh \) -print \
+           -o -path ./deploy/production-tree.sh -o -path './patches/*' \) -print \
     | xargs cp --parents --target-directory=/src
 
 # The web app. NODE_ENV stays unset in the build stages: with "production" pnpm would leave out the
