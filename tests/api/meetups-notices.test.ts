@@ -127,6 +127,17 @@ describe('a host cancels a meetup', () => {
       (await waiting.client.trpc.meetups.rsvp.mutate({ meetupId: meetup.id, going: true })).myStatus,
     ).toBe('waitlist');
 
+    // The card offers "Cancel meetup" to exactly those the cancel lets: the proposer, the starter (and hosts).
+    for (const [member, may] of [
+      [proposer, true],
+      [starter, true],
+      [going, false],
+      [waiting, false],
+      [notAnswered, false],
+    ] as const) {
+      const [view] = await member.client.trpc.meetups.ofPod.query({ podId });
+      expect(view!.mayCancel).toBe(may);
+    }
     const stranger = await munich();
     expect((await failure(stranger.client.trpc.meetups.cancel.mutate({ meetupId: meetup.id }))).message).toBe(
       'meetups:errors.notFound',

@@ -1,4 +1,10 @@
-import { mayHostPod, type MeetupRsvpStatus, type meetupTellFriendSchema, type UiLanguage } from '@amiko/core';
+import {
+  mayHostPod,
+  type MeetupRsvpStatus,
+  type PodRole,
+  type meetupTellFriendSchema,
+  type UiLanguage,
+} from '@amiko/core';
 import { lockPod, type Db } from '@amiko/db';
 import { placeById } from '@amiko/places';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -212,6 +218,11 @@ async function scheduleNotices(
     .onConflictDoNothing();
 }
 
+/** Who may cancel a meetup: its proposer while in the pod, the pod's starter or a host (cancelMeetup, viewsOf). */
+export function mayCancelMeetup(role: PodRole | null, proposedBy: string | null, memberId: string): boolean {
+  return role !== null && (proposedBy === memberId || mayHostPod(role));
+}
+
 /**
  * The proposer (while in the pod) or the pod's starter or a host cancels a meetup that has not begun; each
  * other member going or on the waitlist is told by mail. Under the pod's lock, so that no answer slips in
@@ -231,7 +242,7 @@ export async function cancelMeetup(deps: Deps, memberId: string, meetupId: strin
     const facts = await meetupFacts(tx, deps, meetupId, memberId);
     if (!facts || facts.meetup.cancelledAt !== null) throw notFound();
     const role = await roleIn(tx, deps, found.podId, memberId);
-    if (role === null || (facts.meetup.proposedBy !== memberId && !mayHostPod(role))) {
+    if (!mayCancelMeetup(role, facts.meetup.proposedBy, memberId)) {
       const sees = role !== null || facts.status === 'going' || facts.status === 'waitlist';
       throw sees ? appError('FORBIDDEN', 'meetups:errors.notYours') : notFound();
     }

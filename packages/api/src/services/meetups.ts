@@ -30,7 +30,7 @@ import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { scheduleAfterMails } from './meetups-after-mail.ts';
 import { isWaitlistOnly } from './meetups-attendance.ts';
-import { schedulePromotedMail } from './meetups-notices.ts';
+import { mayCancelMeetup, schedulePromotedMail } from './meetups-notices.ts';
 import { scheduleMeetupReminders } from './meetups-reminders.ts';
 import { deliverMeetupCard, storeMeetupCard } from './pods-chat.ts';
 import { podMember, roleIn } from './pods.ts';
@@ -67,6 +67,8 @@ export interface MeetupView {
   /** The viewer's place on the waitlist, 1 first; null when they are not on it. */
   waitlistPosition: number | null;
   proposedByMe: boolean;
+  /** Whether the viewer may cancel it (mayCancelMeetup: the proposer, the pod's starter or a host). */
+  mayCancel: boolean;
 }
 
 /**
@@ -179,9 +181,10 @@ async function viewsOf(deps: Deps, viewerId: string, meetups: MeetupRow[], langu
     meetups.map(async (meetup): Promise<MeetupView> => {
       const pod = pods.find((p) => p.id === meetup.podId)!;
       const myStatus = mine.find((r) => r.meetupId === meetup.id)?.status ?? null;
-      const [going, waitlist] = await Promise.all([
+      const [going, waitlist, role] = await Promise.all([
         goingCount(db, deps, meetup.id),
         waitlistOf(db, deps, meetup),
+        roleIn(db, deps, meetup.podId, viewerId),
       ]);
       const position = waitlist.indexOf(viewerId);
       // Privacy: only a member who is going learns where exactly; everyone else sees the area.
@@ -204,6 +207,7 @@ async function viewsOf(deps: Deps, viewerId: string, meetups: MeetupRow[], langu
         myStatus,
         waitlistPosition: position === -1 ? null : position + 1,
         proposedByMe: meetup.proposedBy === viewerId,
+        mayCancel: mayCancelMeetup(role, meetup.proposedBy, viewerId),
       };
     }),
   );

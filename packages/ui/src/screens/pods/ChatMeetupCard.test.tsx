@@ -40,6 +40,7 @@ const meetup = (overrides: Partial<Meetup> = {}): Meetup => ({
   myStatus: null,
   waitlistPosition: null,
   proposedByMe: false,
+  mayCancel: false,
   ...overrides,
 });
 

@@ -52,6 +52,7 @@ const meetup = (id: string, overrides: Partial<Meetup> = {}): Meetup => ({
   myStatus: null,
   waitlistPosition: null,
   proposedByMe: false,
+  mayCancel: false,
   ...overrides,
 });
 
