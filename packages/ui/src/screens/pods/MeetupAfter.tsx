@@ -149,7 +149,10 @@ function Circle({ circle, pod }: { circle: Results['circles'][number]; pod: Pod 
               {t('meetups:after.proposeNext')}
             </Button>
           ) : (
-            <Anchor component={Link} to={circle.kind === 'newPod' ? '/pods' : `/pods/${circle.podId}`}>
+            <Anchor
+              component={Link}
+              to={circle.kind === 'newPod' ? '/pods' : `/pods/${circle.podId}?propose=1`}
+            >
               {circle.kind === 'newPod' ? t('meetups:after.openInvitation') : t('meetups:after.proposeNext')}
             </Anchor>
           )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
+import { MeetupActions } from './MeetupActions.tsx';
 import { ownTimeZone } from './meetup-form-values.ts';
 
 export type Meetup = RouterOutputs['meetups']['ofPod'][number];
@@ -27,7 +28,7 @@ function when(instant: number, timeZone: string, language: string): string {
  * One meetup of a pod as the member sees it (issue 35.1-3): when, in their own time zone (and in the
  * meetup's, when that reads differently); the kind of place and the area, or the venue and address (or the
  * link) once they are going; its language; how many are going; their answer or place on the waitlist; and
- * Going / Can't go.
+ * Going / Can't go; then its actions (MeetupActions).
  */
 export function MeetupCard({ meetup }: { meetup: Meetup }) {
   const { t, i18n } = useTranslation(['meetups', 'catalog']);
@@ -150,6 +151,7 @@ export function MeetupCard({ meetup }: { meetup: Meetup }) {
           </Button>
         </Group>
         {rsvp.error && <ErrorAlert>{i18n.t(errorKey(rsvp.error))}</ErrorAlert>}
+        <MeetupActions meetup={meetup} />
       </Stack>
     </Card>
   );

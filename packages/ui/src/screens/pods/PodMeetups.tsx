@@ -1,6 +1,7 @@
 import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorKey } from '../../errors.ts';
 import { notify } from '../../notify.tsx';
@@ -11,12 +12,25 @@ import type { Pod } from './PodActions.tsx';
 
 /**
  * A pod's meetups on its page, for its members (issue 35): the upcoming ones, soonest first, each with its
- * answer, and proposing one.
+ * answer, and proposing one (at once with `?propose=1`).
  */
 export function PodMeetups({ pod }: { pod: Pod }) {
   const { t, i18n } = useTranslation(['meetups', 'common']);
   const meetups = trpc.meetups.ofPod.useQuery({ podId: pod.id }, { retry: false });
-  const [proposing, setProposing] = useState(false);
+  // `/pods/:podId?propose=1` ("Meet again?" after a meetup) opens the form at once; closing it drops the flag.
+  const [params, setParams] = useSearchParams();
+  const [proposing, setProposingState] = useState(params.get('propose') === '1');
+  const setProposing = (open: boolean) => {
+    setProposingState(open);
+    if (!open && params.has('propose'))
+      setParams(
+        (p) => {
+          p.delete('propose');
+          return p;
+        },
+        { replace: true },
+      );
+  };
   const propose = (
     <Button variant="light" onClick={() => setProposing(true)}>
       {t('meetups:section.propose')}
