@@ -17,6 +17,7 @@ const QUESTIONS = [
   'block',
   'meetAgain',
   'noShows',
+  'meetSafely',
   'payment',
   'delete',
   'languages',
