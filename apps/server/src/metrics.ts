@@ -165,7 +165,26 @@ export function createMetrics(build: BuildInfo = readBuildInfo()): ServerMetrics
     labelNames: ['reminder'] as const,
     registers,
   });
+  const proposed = new Counter({
+    name: 'amiko_meetups_proposed_total',
+    help: 'Meetups proposed in pods (issue 35.9)',
+    registers,
+  });
+  const answers = new Counter({
+    name: 'amiko_meetup_rsvps_total',
+    help: 'Answers to meetups recorded (issue 35.9), by answer: going, waitlist (full, or waitlist only) and cantGo; an answer repeated is not counted',
+    labelNames: ['answer'] as const,
+    registers,
+  });
+  const marks = new Counter({
+    name: 'amiko_meetup_attendance_marks_total',
+    help: 'Attendance marks members gave about the others going after a meetup (issue 35.9), by mark: came and absent',
+    labelNames: ['mark'] as const,
+    registers,
+  });
   // Known label values start at 0, so a dashboard's rate() has a series before the first event.
+  for (const answer of ['going', 'waitlist', 'cantGo']) answers.labels(answer).inc(0);
+  for (const mark of ['came', 'absent']) marks.labels(mark).inc(0);
   for (const reminder of ['days2', 'hours3']) reminders.labels(reminder).inc(0);
   for (const via of ['live', 'replay']) delivered.labels(via).inc(0);
   for (const reason of SEND_REFUSALS) refusals.labels(reason).inc(0);
@@ -189,6 +208,9 @@ export function createMetrics(build: BuildInfo = readBuildInfo()): ServerMetrics
       mailDelivery: (outcome) => mailTries.labels(outcome).inc(),
       pushDelivery: (outcome) => pushes.labels(outcome).inc(),
       meetupReminderSent: (reminder) => reminders.labels(reminder).inc(),
+      meetupProposed: () => proposed.inc(),
+      meetupAnswered: (answer) => answers.labels(answer).inc(),
+      meetupMarked: (mark, count) => marks.labels(mark).inc(count),
     },
     httpRequest({ method, route, status, seconds }) {
       http

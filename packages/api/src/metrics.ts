@@ -49,6 +49,18 @@ export interface Metrics {
   pushDelivery(outcome: PushOutcome): void;
   /** A meetup's reminder was mailed to one member going (services/meetups-reminders.ts), by which it was. */
   meetupReminderSent(reminder: 'days2' | 'hours3'): void;
+  /** A meetup was proposed (services/meetups.ts), once it is stored. */
+  meetupProposed(): void;
+  /**
+   * A member's answer to a meetup was recorded (services/meetups.ts): `going`, `waitlist` when it was full
+   * (or they are on the waitlist only), `cantGo`. Saying again what they said before is not counted.
+   */
+  meetupAnswered(answer: 'going' | 'waitlist' | 'cantGo'): void;
+  /**
+   * Attendance marks a member gave after a meetup (services/meetups-after.ts) about the others going: `came`
+   * and `absent`, counted by how many (the member's own mark, always came, is not counted).
+   */
+  meetupMarked(mark: 'came' | 'absent', count: number): void;
 }
 
 export const NO_METRICS: Metrics = {
@@ -63,6 +75,9 @@ export const NO_METRICS: Metrics = {
   mailDelivery: () => undefined,
   pushDelivery: () => undefined,
   meetupReminderSent: () => undefined,
+  meetupProposed: () => undefined,
+  meetupAnswered: () => undefined,
+  meetupMarked: () => undefined,
 };
 
 /** The refusal a send's error stands for. */

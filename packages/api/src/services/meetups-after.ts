@@ -216,6 +216,7 @@ export async function answerAfter(
   if (!meetup) throw notFound();
   const seen = await seenBy(deps.database, memberId, (await goingTo(db, deps, [meetup.id])).get(meetup.id)!);
   const invited: { podId: string; members: string[] }[] = [];
+  const marked = { came: 0, absent: 0 };
   await deps.database.transaction(async (tx) => {
     await lockPod(deps.database, tx, meetup.podId);
     if ((await answeredBy(tx, deps, memberId, [meetup.id])).has(meetup.id))
@@ -242,6 +243,8 @@ export async function answerAfter(
         markedAt: now,
       })),
     ]);
+    marked.came = others.filter((id) => input.came.includes(id)).length;
+    marked.absent = others.length - marked.came;
     if (others.length > 0)
       await tx.insert(t.meetupAgain).values(
         others.map((id) => ({
@@ -264,6 +267,8 @@ export async function answerAfter(
       if (podId) invited.push({ podId, members: circle });
     }
   });
+  deps.metrics.meetupMarked('came', marked.came);
+  deps.metrics.meetupMarked('absent', marked.absent);
   for (const pod of invited) await schedulePodInvitationMails(deps, pod.podId, pod.members);
 }
 

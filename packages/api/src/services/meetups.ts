@@ -276,6 +276,7 @@ export async function proposeMeetup(
     await scheduleAfterMails(deps, tx, { id, startsAt, timeZone });
     return storeMeetupCard(deps, tx, { id, podId: input.podId, proposedBy: memberId, startsAt });
   });
+  deps.metrics.meetupProposed();
   await deliverMeetupCard(deps, card);
   return viewOf(deps, memberId, id, language);
 }
@@ -319,7 +320,7 @@ export async function answerMeetup(
     .from(t.meetups)
     .where(eq(t.meetups.id, input.meetupId));
   if (!found) throw notFound();
-  await deps.database.transaction(async (tx) => {
+  const answered = await deps.database.transaction(async (tx): Promise<MeetupRsvpStatus | null> => {
     await lockPod(deps.database, tx, found.podId);
     const [row] = await tx
       .select({ meetup: t.meetups, sizeLimit: t.pods.sizeLimit })
@@ -353,9 +354,9 @@ export async function answerMeetup(
           .set({ status: 'cantGo', gaveUpAt: mine.status === 'going' ? new Date() : null })
           .where(key);
       if (mine?.status === 'going') await promoteFromWaitlist(tx, deps, meetup);
-      return;
+      return mine?.status === 'cantGo' ? null : 'cantGo';
     }
-    if (mine?.status === 'going' || mine?.status === 'waitlist') return;
+    if (mine?.status === 'going' || mine?.status === 'waitlist') return null;
     const attendees = tx
       .select({ id: t.meetupRsvps.memberId })
       .from(t.meetupRsvps)
@@ -377,7 +378,9 @@ export async function answerMeetup(
     const status = free && !(await isWaitlistOnly(tx, deps, memberId)) ? 'going' : 'waitlist';
     if (!mine) await tx.insert(t.meetupRsvps).values({ meetupId: meetup.id, memberId, status, askedAt });
     else await tx.update(t.meetupRsvps).set({ status, askedAt }).where(key);
+    return status;
   });
+  if (answered) deps.metrics.meetupAnswered(answered);
   return viewOf(deps, memberId, input.meetupId, language);
 }
 
