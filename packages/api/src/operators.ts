@@ -6,6 +6,7 @@ export type { Realtime } from './realtime.ts';
 export { createMailer, failedMails, MAIL_RETRY_DELAYS_MS, type FailedMail } from './mail/mailer.ts';
 export { createLocalPhotoStore } from './services/photo-store.ts';
 export {
+  cancelMeetupByOperator,
   closePodAsOperator,
   deleteMemberAsOperator,
   endSessions,

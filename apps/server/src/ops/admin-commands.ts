@@ -101,6 +101,15 @@ export const COMMANDS = {
     options: { reason: { required: true, help: 'why (kept in the moderation log)' } },
     positional: 1,
   },
+  'meetup-cancel': {
+    args: '<meetupId> --reason <text>',
+    summary: 'cancel a meetup',
+    details:
+      'Cancels a meetup that has not begun, as its host can: everyone going or on the waitlist is told by\n' +
+      'mail. Kept with the reason in the moderation log. It cannot be undone.',
+    options: { reason: { required: true, help: 'why (kept in the moderation log)' } },
+    positional: 1,
+  },
   resolve: {
     args: '<reportId> --note <text>',
     summary: 'close a report, noting what was done',

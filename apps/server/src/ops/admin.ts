@@ -144,6 +144,7 @@ async function run(args: string[], io: AdminIo): Promise<void> {
   const limit = command === 'log' ? limitOf(options.limit) : 0;
   const { deps, database, operators } = await openForCommand(io, command);
   const {
+    cancelMeetupByOperator,
     closePodAsOperator,
     deleteMemberAsOperator,
     endSessions,
@@ -204,6 +205,21 @@ async function run(args: string[], io: AdminIo): Promise<void> {
       if (outcome === 'notFound') throw new OpsError(`there is no pod ${podId}`);
       io.stdout(
         outcome === 'closed' ? `Closed pod ${podId}.\n` : `Pod ${podId} was closed already: nothing to do.\n`,
+      );
+      return;
+    }
+    if (command === 'meetup-cancel') {
+      const meetupId = positional[0]!;
+      const outcome = await cancelMeetupByOperator(deps, meetupId, {
+        ...acting,
+        reason: String(options.reason),
+      });
+      if (outcome === 'notFound') throw new OpsError(`there is no meetup ${meetupId}`);
+      if (outcome === 'begun') throw new OpsError(`meetup ${meetupId} has begun: it cannot be cancelled`);
+      io.stdout(
+        outcome === 'cancelled'
+          ? `Cancelled meetup ${meetupId}: everyone going or waiting is told by mail.\n`
+          : `Meetup ${meetupId} was cancelled already: nothing to do.\n`,
       );
       return;
     }

@@ -247,25 +247,65 @@ export async function cancelMeetup(deps: Deps, memberId: string, meetupId: strin
       throw sees ? appError('FORBIDDEN', 'meetups:errors.notYours') : notFound();
     }
     if (facts.meetup.startsAt.getTime() <= Date.now()) throw appError('CONFLICT', 'meetups:errors.begun');
-    await tx.update(t.meetups).set({ cancelledAt: new Date() }).where(eq(t.meetups.id, meetupId));
-    const told = await tx
-      .select({ memberId: t.meetupRsvps.memberId })
-      .from(t.meetupRsvps)
-      .where(
-        and(
-          eq(t.meetupRsvps.meetupId, meetupId),
-          inArray(t.meetupRsvps.status, ['going', 'waitlist']),
-          ne(t.meetupRsvps.memberId, memberId),
-        ),
-      );
-    await scheduleNotices(
-      tx,
-      deps,
-      MEETUP_CANCELLED_MAIL,
-      meetupId,
-      told.map((r) => r.memberId),
-    );
+    await cancelAndTell(tx, deps, meetupId, memberId);
   });
+}
+
+/**
+ * An operator cancels a meetup that has not begun (`pnpm admin meetup-cancel`), as cancelMeetup does: everyone
+ * going or on the waitlist is told by mail. `logged` records it in the same transaction, under the pod's lock.
+ */
+export async function cancelMeetupAsOperator(
+  deps: Pick<Deps, 'database'>,
+  meetupId: string,
+  logged: (tx: Db, podId: string) => Promise<void>,
+): Promise<'cancelled' | 'alreadyCancelled' | 'begun' | 'notFound'> {
+  const { db, t } = deps.database;
+  const [found] = await db
+    .select({ podId: t.meetups.podId })
+    .from(t.meetups)
+    .where(eq(t.meetups.id, meetupId));
+  if (!found) return 'notFound';
+  return deps.database.transaction(async (tx) => {
+    await lockPod(deps.database, tx, found.podId);
+    const [meetup] = await tx
+      .select({ startsAt: t.meetups.startsAt, cancelledAt: t.meetups.cancelledAt })
+      .from(t.meetups)
+      .where(eq(t.meetups.id, meetupId));
+    if (meetup!.cancelledAt !== null) return 'alreadyCancelled';
+    if (meetup!.startsAt.getTime() <= Date.now()) return 'begun';
+    await cancelAndTell(tx, deps, meetupId, null);
+    await logged(tx, found.podId);
+    return 'cancelled';
+  });
+}
+
+/** Marks the meetup cancelled and tells everyone going or waiting but `canceller`, in the caller's transaction. */
+async function cancelAndTell(
+  tx: Db,
+  deps: Pick<Deps, 'database'>,
+  meetupId: string,
+  canceller: string | null,
+) {
+  const { t } = deps.database;
+  await tx.update(t.meetups).set({ cancelledAt: new Date() }).where(eq(t.meetups.id, meetupId));
+  const told = await tx
+    .select({ memberId: t.meetupRsvps.memberId })
+    .from(t.meetupRsvps)
+    .where(
+      and(
+        eq(t.meetupRsvps.meetupId, meetupId),
+        inArray(t.meetupRsvps.status, ['going', 'waitlist']),
+        canceller === null ? undefined : ne(t.meetupRsvps.memberId, canceller),
+      ),
+    );
+  await scheduleNotices(
+    tx,
+    deps,
+    MEETUP_CANCELLED_MAIL,
+    meetupId,
+    told.map((r) => r.memberId),
+  );
 }
 
 /**

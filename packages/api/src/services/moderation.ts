@@ -5,6 +5,7 @@ import type { Deps } from '../context.ts';
 import type { ResendOutcome } from '../mail/mailer.ts';
 import { deleteMember } from './account-settings.ts';
 import { exportMemberData, type MemberDataExport } from './member-export.ts';
+import { cancelMeetupAsOperator } from './meetups-notices.ts';
 import { closePod, removeFromPod } from './pods-moderation.ts';
 import { publishPodUnread } from './pods-chat.ts';
 
@@ -136,7 +137,7 @@ export interface LoggedAction {
   /** Null for an action on no member (a report's resolution, a mail sent again), or one removed since. */
   member: { id: string; name: string; email: string | null } | null;
   reportId: string | null;
-  /** The pod of a pod-remove or pod-close. */
+  /** The pod of a pod-remove, pod-close or meetup-cancel. */
   podId: string | null;
 }
 
@@ -367,6 +368,21 @@ export async function closePodAsOperator(
   await record(deps.database.db, deps.database.t, 'pod-close', acting, { podId });
   for (const memberId of members) await publishPodUnread(deps as Deps, memberId); // as above
   return outcome;
+}
+
+/**
+ * Cancels a meetup that has not begun (`pnpm admin meetup-cancel`), through the service of the host's cancel:
+ * everyone going or waiting is told by mail. Logged with the meetup's pod and `meetup <id>: <reason>`.
+ */
+export async function cancelMeetupByOperator(
+  deps: Pick<Deps, 'database'>,
+  meetupId: string,
+  acting: Acting & { reason: string },
+): Promise<'cancelled' | 'alreadyCancelled' | 'begun' | 'notFound'> {
+  const reason = `meetup ${meetupId}: ${acting.reason}`;
+  return cancelMeetupAsOperator(deps, meetupId, (tx, podId) =>
+    record(tx, deps.database.t, 'meetup-cancel', { ...acting, reason }, { podId }),
+  );
 }
 
 /**

@@ -23,5 +23,6 @@ export type ModerationAction =
   | 'resend-mail'
   | 'end-sessions'
   | 'pod-remove'
-  | 'pod-close';
+  | 'pod-close'
+  | 'meetup-cancel';
 export type MessageMailFrequency = 'instant' | 'daily' | 'never';
