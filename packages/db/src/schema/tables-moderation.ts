@@ -39,6 +39,11 @@ export function defineModerationTables<D extends Dialect>(kit: Kit<D>, members: 
        */
       podId: id('pod_id'),
       podMessageId: bigInt('pod_message_id'),
+      /**
+       * A report made after a meetup (issue 35.7), from "Who came?": the meetup (its pod is pod_id, its
+       * evidence the pod's last messages). No foreign key, as pod_id.
+       */
+      meetupId: id('meetup_id'),
     },
     (t) => [
       index('reports_reported_idx').on(t.reportedId),

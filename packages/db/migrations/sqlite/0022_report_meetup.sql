@@ -1,0 +1,1 @@
+ALTER TABLE `reports` ADD `meetup_id` text;
