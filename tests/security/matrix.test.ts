@@ -140,6 +140,10 @@ const EXPECTED: Record<string, Row> = {
   'meetups.propose':              [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'meetups.ofPod':                [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'meetups.rsvp':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
+  // The Meetups page and "This week" (issue 35, item 8): lists, never behind the payment; a pod with someone
+  // who blocked the caller is left out of them.
+  'meetups.find':                 [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'meetups.thisWeek':             [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   // After a meetup (issue 35.5): what the caller was going to; a meetup with someone who blocked them they never
   // went to, so it has no questions for them.
   'meetups.afterQuestions':       [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
@@ -450,6 +454,7 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
   'meetups.propose': async (c) => meetupInput(await podWithCaller(c)),
   'meetups.ofPod': async (c) => ({ podId: await podWithCaller(c) }),
   'meetups.rsvp': async (c) => ({ meetupId: await meetupWithCaller(c), going: true }),
+  'meetups.find': () => ({ scope: 'near' }),
   'meetups.cancel': async (c) => {
     const { podId } = await podWithCallerAsHost(c);
     const proposed = await c.target.client.trpc.meetups.propose.mutate(meetupInput(podId) as never);

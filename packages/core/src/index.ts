@@ -27,4 +27,5 @@ export * from './schemas/places.ts';
 export * from './schemas/push.ts';
 export * from './schemas/pods.ts';
 export * from './schemas/meetups.ts';
+export * from './schemas/meetups-finding.ts';
 export * from './rules/meetups-after.ts';

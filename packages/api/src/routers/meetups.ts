@@ -5,9 +5,11 @@ import {
   meetupRsvpSchema,
   meetupsOfPodSchema,
   meetupTellFriendSchema,
+  meetupsFindSchema,
 } from '@amiko/core';
 import { afterQuestions, answerAfter, mutualResults } from '../services/meetups-after.ts';
 import { answerMeetup, meetupsOfPod, proposeMeetup } from '../services/meetups.ts';
+import { findMeetups, meetupsThisWeek } from '../services/meetups-finding.ts';
 import { cancelMeetup, tellFriend } from '../services/meetups-notices.ts';
 import { router, verifiedProcedure } from '../trpc.ts';
 
@@ -22,6 +24,12 @@ export const meetupsRouter = router({
   ofPod: verifiedProcedure
     .input(meetupsOfPodSchema)
     .query(({ ctx, input }) => meetupsOfPod(ctx.deps, ctx.member.id, input.podId, ctx.language)),
+  /** The Meetups page: open ones near the member or of an interest, or their pods' ones; soonest first. */
+  find: verifiedProcedure
+    .input(meetupsFindSchema)
+    .query(({ ctx, input }) => findMeetups(ctx.deps, ctx.member.id, input, ctx.language)),
+  /** "This week": the meetups the member is going to in the next 7 days. */
+  thisWeek: verifiedProcedure.query(({ ctx }) => meetupsThisWeek(ctx.deps, ctx.member.id, ctx.language)),
   /** Going (the waitlist when full) or can't go; answers with the meetup as the member now sees it. */
   rsvp: verifiedProcedure
     .input(meetupRsvpSchema)

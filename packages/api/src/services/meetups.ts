@@ -160,7 +160,7 @@ async function waitlistOf(db: Db, deps: Deps, meetup: MeetupRow): Promise<string
 }
 
 /** The meetups as the viewer sees them, in the order given: the one place that decides what is shown. */
-async function viewsOf(deps: Deps, viewerId: string, meetups: MeetupRow[], language: UiLanguage) {
+export async function viewsOf(deps: Deps, viewerId: string, meetups: MeetupRow[], language: UiLanguage) {
   const { db, t } = deps.database;
   if (meetups.length === 0) return [];
   const ids = meetups.map((m) => m.id);
