@@ -101,6 +101,7 @@ describe('pnpm admin: the command line', () => {
       'pod-reports',
       'pod-remove',
       'pod-close',
+      'meetup-reports',
       'meetup-cancel',
       'resolve',
       'suspend',

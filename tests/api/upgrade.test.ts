@@ -147,10 +147,12 @@ async function expectReadable(
     }
     if (had('reports', 'evidence')) {
       const reports = await openReports(ts.server.deps);
-      // Anna's report of Emil, and Ben's of Dora from the pod (a plain report before reports had pods).
-      expect(reports.map((r) => r.note)).toEqual([population.reportNote, null]);
+      // Anna's report of Emil, Ben's of Dora from the pod (a plain report before reports had pods), and
+      // Cleo's of Anna after a meetup (issue 35.7; a plain one before reports named meetups).
+      expect(reports.map((r) => r.note)).toEqual([population.reportNote, null, 'Did not respect a no']);
       expect(reports[1]!.reported.id).toBe(population.dora.id);
       expect(reports[1]!.evidence.map((m) => m.body)).toEqual(['Catan on Sunday at three?']);
+      if (had('reports', 'meetup_id')) expect(reports[2]!.meetup?.id).toBe('meetup-pottery-hamburg-past');
     }
   } finally {
     await ts.stop();

@@ -149,6 +149,7 @@ const EXPECTED: Record<string, Row> = {
   'meetups.afterQuestions':       [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
   'meetups.answerAfter':          [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   'meetups.mutual':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, OK],
+  'meetups.report':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
   // The host cancels (the caller a host of the target's pod, where they can join it); "Tell a friend" from a
   // meetup of the caller's pod. A pod with someone who blocked the caller has no meetups for them.
   'meetups.cancel':               [SIGN_IN,  VERIFY,    OK,     OK,     OK,     SIGN_IN,  SIGN_IN, 'NOT_FOUND'],
@@ -465,6 +466,11 @@ const VALID_INPUT: Record<string, (cell: Cell) => unknown> = {
     meetupId: await endedMeetupWithCaller(c),
     came: [c.target.id],
     again: [c.target.id],
+  }),
+  'meetups.report': async (c) => ({
+    meetupId: await endedMeetupWithCaller(c),
+    memberId: c.target.id,
+    reason: 'harassment',
   }),
   'favorites.toggle': (c) => ({ memberId: c.target.id }),
   'favorites.remove': (c) => ({ memberId: c.target.id }),

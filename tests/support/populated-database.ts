@@ -505,6 +505,20 @@ export async function populate(raw: Raw): Promise<Population> {
     again: true,
     answeredAt: ago(6),
   });
+  // Cleo reported Anna after it, from "Who came?" (issue 35.7): the pod's messages kept, the meetup named.
+  await insert(raw, 'reports', {
+    id: newId(),
+    reporterId: cleo.id,
+    reportedId: anna.id,
+    reason: 'other',
+    note: 'Did not respect a no',
+    status: 'open',
+    evidence: [],
+    podId: 'pod-pottery-hamburg',
+    podMessageId: null,
+    meetupId: 'meetup-pottery-hamburg-past',
+    createdAt: ago(0.5),
+  });
   // Two members hold early-access places (Ben, Emil).
   await insert(raw, 'appCounters', { name: 'earlyAccess', value: 2 }, { upsert: 'name' });
 

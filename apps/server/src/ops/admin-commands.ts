@@ -101,6 +101,15 @@ export const COMMANDS = {
     options: { reason: { required: true, help: 'why (kept in the moderation log)' } },
     positional: 1,
   },
+  'meetup-reports': {
+    args: '[--json]',
+    summary: 'list open reports made after meetups',
+    details:
+      'Lists the open reports made after a meetup (from "Who came?"): the meetup\'s time, pod and venue, who\n' +
+      "reported whom, and the pod's last messages kept as evidence.",
+    options: { json: { required: false, flag: true, help: 'the reports as JSON instead of text' } },
+    positional: 0,
+  },
   'meetup-cancel': {
     args: '<meetupId> --reason <text>',
     summary: 'cancel a meetup',

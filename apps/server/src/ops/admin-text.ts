@@ -69,13 +69,16 @@ export function reportText(report: OpenReport): string {
   const pod = report.pod
     ? `Pod:      ${shown(report.pod.name) || '(no name)'} (${report.pod.id})${report.pod.messageId === null ? '' : `, message ${report.pod.messageId}`}\n`
     : '';
+  const meetup = report.meetup
+    ? `Meetup:   ${report.meetup.startsAt.toISOString()} (${report.meetup.timeZone}), ${shown(report.meetup.venue)} (${report.meetup.id})\n`
+    : '';
   const kept = report.pod
     ? `the last ${report.evidence.length} messages in the pod when reported`
     : `the last ${report.evidence.length} messages between them when reported`;
   return `Report ${report.id}, ${report.createdAt.toISOString()}
 Reporter: ${party(report.reporter)}
 Reported: ${party(report.reported)}
-${pod}Reason:   ${shown(report.reason)}
+${pod}${meetup}Reason:   ${shown(report.reason)}
 Note:     ${report.note === null ? '(none)' : shown(report.note)}
 Evidence, ${kept}, one line each:
 ${evidence}

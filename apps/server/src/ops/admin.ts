@@ -199,6 +199,14 @@ async function run(args: string[], io: AdminIo): Promise<void> {
       else io.stdout(`${reports.length} open report(s) from pods:\n\n${reports.map(reportText).join('\n')}`);
       return;
     }
+    if (command === 'meetup-reports') {
+      const reports = await openReports(deps, { meetups: true });
+      if (options.json) io.stdout(`${JSON.stringify(reports, null, 2)}\n`);
+      else if (reports.length === 0) io.stdout('No open reports from meetups.\n');
+      else
+        io.stdout(`${reports.length} open report(s) from meetups:\n\n${reports.map(reportText).join('\n')}`);
+      return;
+    }
     if (command === 'pod-close') {
       const podId = positional[0]!;
       const outcome = await closePodAsOperator(deps, podId, { ...acting, reason: String(options.reason) });

@@ -6,8 +6,10 @@ import {
   meetupsOfPodSchema,
   meetupTellFriendSchema,
   meetupsFindSchema,
+  meetupReportSchema,
 } from '@amiko/core';
 import { afterQuestions, answerAfter, mutualResults } from '../services/meetups-after.ts';
+import { reportFromMeetup } from '../services/meetups-reports.ts';
 import { answerMeetup, meetupsOfPod, proposeMeetup } from '../services/meetups.ts';
 import { findMeetups, meetupsThisWeek } from '../services/meetups-finding.ts';
 import { cancelMeetup, tellFriend } from '../services/meetups-notices.ts';
@@ -42,6 +44,10 @@ export const meetupsRouter = router({
     .mutation(({ ctx, input }) => answerAfter(ctx.deps, ctx.member.id, input)),
   /** "You and Lena would both like to meet again", and circles of three or more: mutual choices only. */
   mutual: verifiedProcedure.query(({ ctx }) => mutualResults(ctx.deps, ctx.member.id)),
+  /** Someone who was going reports someone else who was, within 14 days; keeps the pod's evidence. */
+  report: verifiedProcedure
+    .input(meetupReportSchema)
+    .mutation(({ ctx, input }) => reportFromMeetup(ctx.deps, ctx.member.id, input)),
   /** The proposer, the pod's starter or a host cancels an upcoming meetup; everyone going or waiting is told. */
   cancel: verifiedProcedure
     .input(meetupCancelSchema)

@@ -25,6 +25,8 @@ export interface OpenReport {
   reported: ReportParty;
   /** A report made from a pod: the pod, and the message reported (null: the member). */
   pod: { id: string; name: string; messageId: number | null } | null;
+  /** A report made after a meetup (`meetup-reports`): its time, time zone and venue. */
+  meetup: { id: string; startsAt: Date; timeZone: string; venue: string } | null;
   /**
    * The messages kept when the report was made, oldest first, each with its writer's name as it is now:
    * the last messages between the two, or, from a pod, the pod's last messages (and the one reported).
@@ -32,16 +34,25 @@ export interface OpenReport {
   evidence: (ReportEvidence & { senderName: string })[];
 }
 
-/** The reports nobody has resolved yet, oldest first; only those made from a pod with `pods`. */
+/**
+ * The reports nobody has resolved yet, oldest first; only those made from a pod with `pods`, only those
+ * made after a meetup with `meetups`.
+ */
 export async function openReports(
   deps: Pick<Deps, 'database'>,
-  { pods = false }: { pods?: boolean } = {},
+  { pods = false, meetups = false }: { pods?: boolean; meetups?: boolean } = {},
 ): Promise<OpenReport[]> {
   const { db, t } = deps.database;
   const reports = await db
     .select()
     .from(t.reports)
-    .where(and(eq(t.reports.status, 'open'), pods ? isNotNull(t.reports.podId) : undefined))
+    .where(
+      and(
+        eq(t.reports.status, 'open'),
+        pods ? isNotNull(t.reports.podId) : undefined,
+        meetups ? isNotNull(t.reports.meetupId) : undefined,
+      ),
+    )
     .orderBy(asc(t.reports.createdAt), asc(t.reports.id));
   const ids = [
     ...new Set(
@@ -60,6 +71,19 @@ export async function openReports(
           await db.select({ id: t.pods.id, name: t.pods.name }).from(t.pods).where(inArray(t.pods.id, podIds))
         ).map((p) => [p.id, p.name]),
   );
+  const meetupIds = [...new Set(reports.flatMap((r) => (r.meetupId === null ? [] : [r.meetupId])))];
+  const meetupRows = new Map(
+    meetupIds.length === 0
+      ? []
+      : (await db.select().from(t.meetups).where(inArray(t.meetups.id, meetupIds))).map((m) => [m.id, m]),
+  );
+  const meetupOf = (meetupId: string | null): OpenReport['meetup'] => {
+    const m = meetupId === null ? undefined : meetupRows.get(meetupId);
+    if (!m) return null;
+    const venue =
+      m.venueKind === 'online' ? 'online' : [m.venueName, m.venueAddress].filter(Boolean).join(', ');
+    return { id: m.id, startsAt: m.startsAt, timeZone: m.timeZone, venue };
+  };
   const members =
     ids.length === 0
       ? []
@@ -96,6 +120,7 @@ export async function openReports(
       report.podId === null
         ? null
         : { id: report.podId, name: podNames.get(report.podId) ?? '', messageId: report.podMessageId },
+    meetup: meetupOf(report.meetupId),
     evidence: report.evidence.map((m) => ({
       ...m,
       senderName: parties.get(m.senderId)?.name ?? '',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../catalogs.ts';
-import { emailSchema, idSchema, plainText } from './common.ts';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from './community.ts';
+import { emailSchema, idSchema, optionalText, plainText } from './common.ts';
 import { POD_SIZE_MIN } from './pods.ts';
 
 // Meetups of a pod (issue 35): a time, a public venue or online, a language and how many can come; going
@@ -160,3 +161,12 @@ export const meetupAfterAnswerSchema = z.object({
   again: z.array(idSchema).max(MEETUP_CAPACITY_MAX),
 });
 export type MeetupAfterAnswer = z.input<typeof meetupAfterAnswerSchema>;
+
+/** A report after a meetup (issue 35.7), from "Who came?": someone who was going, by someone who was. */
+export const meetupReportSchema = z.object({
+  meetupId: idSchema,
+  memberId: idSchema,
+  reason: z.enum(REPORT_REASONS, 'community:errors.reportReasonRequired'),
+  note: optionalText(REPORT_NOTE_MAX_LENGTH, { multiline: true }).optional(),
+});
+export type MeetupReportInput = z.input<typeof meetupReportSchema>;
