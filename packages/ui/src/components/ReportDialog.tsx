@@ -10,7 +10,7 @@ import { trpc } from '../trpc.ts';
  * Reporting a member: a reason and an optional note, sent to the team. The one dialog of every place a
  * member appears (the profile, the conversation's menu, the directory card), so a report says the same
  * everywhere. From a pod (`pod`), the report goes with the pod (and the message, if one was reported), and
- * the server keeps the pod's last messages as evidence.
+ * the server keeps the pod's last messages as evidence; after a meetup (`meetupId`), too, naming the meetup.
  */
 export function ReportDialog(props: {
   memberId: string;
@@ -18,6 +18,8 @@ export function ReportDialog(props: {
   opened: boolean;
   onClose: () => void;
   pod?: { podId: string; messageId?: number };
+  /** From "Who came?" after a meetup: the report names the meetup and keeps its pod's last messages. */
+  meetupId?: string;
 }) {
   const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -33,7 +35,8 @@ export function ReportDialog(props: {
   };
   const memberReport = trpc.reports.create.useMutation(done);
   const podReport = trpc.pods.report.useMutation(done);
-  const report = props.pod ? podReport : memberReport;
+  const meetupReport = trpc.meetups.report.useMutation(done);
+  const report = props.meetupId ? meetupReport : props.pod ? podReport : memberReport;
   return (
     <Modal
       opened={props.opened}
@@ -48,7 +51,9 @@ export function ReportDialog(props: {
             setMissingReason(true);
             return;
           }
-          if (props.pod) podReport.mutate({ ...props.pod, memberId: props.memberId, reason, note });
+          if (props.meetupId)
+            meetupReport.mutate({ meetupId: props.meetupId, memberId: props.memberId, reason, note });
+          else if (props.pod) podReport.mutate({ ...props.pod, memberId: props.memberId, reason, note });
           else memberReport.mutate({ memberId: props.memberId, reason, note });
         }}
       >

@@ -126,4 +126,25 @@ describe('see you again on a pod’s page', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(container.querySelector('[data-testid="meetup-after"]')).toBeNull();
   });
+
+  it('reports someone who was going, with the meetup (issue 35.7)', async () => {
+    const reports: RouterInputs['meetups']['report'][] = [];
+    const api: TestApi = {
+      meetups: {
+        afterQuestions: () => [question],
+        mutual: () => none,
+        report: (input) => {
+          reports.push(input);
+          return { id: 'r1' };
+        },
+      },
+    };
+    const { user } = renderWithApp(<MeetupAfter pod={pod} />, { api });
+    await user.click(await screen.findByRole('button', { name: 'Report Tom' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Tom' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Harassment or threats' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(reports).toHaveLength(1));
+    expect(reports[0]).toMatchObject({ meetupId: 'm1', memberId: 'tom', reason: 'harassment' });
+  });
 });

@@ -9,6 +9,7 @@ import { errorKey } from '../../errors.ts';
 import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
 import { MeetupForm } from './MeetupForm.tsx';
+import { MeetupReportButton, MeetupReportDialog } from './MeetupReportAction.tsx';
 import type { Pod } from './PodActions.tsx';
 
 type Question = RouterOutputs['meetups']['afterQuestions'][number];
@@ -60,6 +61,7 @@ function AfterForm({ question }: { question: Question }) {
   const utils = trpc.useUtils();
   const [came, setCame] = useState<string[]>(() => question.others.map((o) => o.id));
   const [again, setAgain] = useState<string[]>([]);
+  const [reporting, setReporting] = useState<{ id: string; firstName: string } | null>(null);
   const answer = trpc.meetups.answerAfter.useMutation({
     onSuccess: async () => {
       void notify({ message: t('meetups:after.sent') });
@@ -88,7 +90,10 @@ function AfterForm({ question }: { question: Question }) {
           <Checkbox.Group label={t('meetups:after.whoCame')} value={came} onChange={setCame}>
             <Stack gap={6} mt={6}>
               {question.others.map((other) => (
-                <Checkbox key={other.id} value={other.id} label={other.firstName} />
+                <Group key={other.id} gap="xs" justify="space-between" wrap="nowrap">
+                  <Checkbox value={other.id} label={other.firstName} />
+                  <MeetupReportButton person={other} onReport={setReporting} />
+                </Group>
               ))}
             </Stack>
           </Checkbox.Group>
@@ -118,6 +123,11 @@ function AfterForm({ question }: { question: Question }) {
           </Group>
         </Stack>
       </form>
+      <MeetupReportDialog
+        meetupId={question.meetupId}
+        person={reporting}
+        onClose={() => setReporting(null)}
+      />
     </Card>
   );
 }
