@@ -23,7 +23,7 @@ const PaymentSuccess = lazyScreen(() => import('../screens/payment/PaymentSucces
 const Community = lazyScreen(() => import('../screens/community/CommunityScreen.tsx'));
 const Favorites = lazyScreen(() => import('../screens/community/FavoritesScreen.tsx'));
 const Pods = lazyScreen(() => import('../screens/pods/PodsScreen.tsx'));
-const Pod = lazyScreen(() => import('../screens/pods/PodScreen.tsx'));
+const Pod = lazyScreen(() => import('../screens/pods/PodRoute.tsx'));
 const Profile = lazyScreen(() => import('../screens/profile/ProfileScreen.tsx'));
 const ProfileView = lazyScreen(() => import('../screens/profile/ProfileViewScreen.tsx'));
 const InterestsList = lazyScreen(() => import('../screens/profile/InterestsListScreen.tsx'));

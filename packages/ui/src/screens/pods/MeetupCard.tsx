@@ -39,6 +39,7 @@ export function MeetupCard({ meetup }: { meetup: Meetup }) {
         list?.map((m) => (m.id === view.id ? view : m)),
       );
       await utils.meetups.ofPod.invalidate({ podId: view.podId });
+      await Promise.all([utils.meetups.find.invalidate(), utils.meetups.thisWeek.invalidate()]);
     },
   });
   const mine = when(meetup.startsAt, ownTimeZone(), i18n.language);

@@ -1,10 +1,21 @@
 import { NEAR_ME_DISTANCES, type PodFilters } from '@amiko/core';
 import { catalogKey, labelInSentence } from '@amiko/i18n';
-import { Button, Container, Group, Modal, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CatalogSelect } from '../../components/CatalogSelect.tsx';
 import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
@@ -14,7 +25,7 @@ import { PodSuggestionCard, type Suggestion } from './PodSuggestion.tsx';
 
 /** /pods: the member's pods, the pods on offer near them (or online, or anywhere), and starting one. */
 export default function PodsScreen() {
-  const { t, i18n } = useTranslation(['pods', 'common', 'catalog']);
+  const { t, i18n } = useTranslation(['pods', 'common', 'catalog', 'meetups']);
   const navigate = useNavigate();
   // The start form is open: plain (true) or filled in from a suggestion.
   const [starting, setStarting] = useState<boolean | Suggestion>(false);
@@ -32,6 +43,9 @@ export default function PodsScreen() {
           <Stack gap={4}>
             <Title order={1}>{t('pods:title')}</Title>
             <Text c="dimmed">{t('pods:intro')}</Text>
+            <Anchor component={Link} to="/pods/meetups" data-testid="meetups-link">
+              {t('meetups:page.link')}
+            </Anchor>
           </Stack>
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setStarting(true)}>
             {t('pods:start')}
