@@ -73,6 +73,10 @@ test('someone outside the pod finds an open meetup near them and goes', async ({
   await card.getByRole('button', { name: 'Going' }).click();
   await expect(found).toContainText(venue);
   await expect(found).toContainText("You're going");
+  // "This week" on his start page: the meetup he is going to, with the café.
+  await page.goto('/community');
+  await expect(page.getByTestId('this-week')).toContainText(venue, { timeout: 30_000 });
+  await page.goto('/pods/meetups');
 
   // My pods' meetups: Olaf joined the meetup, not the pod.
   await page.getByText("My pods' meetups").click();

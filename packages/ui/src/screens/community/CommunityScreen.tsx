@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberCard } from '../../components/MemberCard.tsx';
@@ -33,6 +33,8 @@ import { trpc } from '../../trpc.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { SIGN_UP_PATH } from '../../app/links.ts';
+
+const ThisWeek = lazy(() => import('../meetups/ThisWeek.tsx'));
 
 /**
  * /community: the directory with filters, its orders (shared interests, newest, recently active), cards and
@@ -72,6 +74,11 @@ export default function CommunityScreen() {
           <Title order={1}>{t('community:title')}</Title>
           <Text c="dimmed">{t('community:intro')}</Text>
         </div>
+        {member && !unverified && (
+          <Suspense fallback={null}>
+            <ThisWeek />
+          </Suspense>
+        )}
 
         {member && unverified ? (
           <Alert color="indigo" variant="light" data-testid="verify-note" title={t('community:verifyTitle')}>
