@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import type { TestApi } from '../../test/trpc-double.ts';
 import { ChatMeetupCard } from './ChatMeetupCard.tsx';
-import type { Meetup } from './MeetupCard.tsx';
+import type { Meetup } from './meetup-view.ts';
 
 // A meetup's card in the pod's chat (issue 35.1): when in the member's own zone, the kind of place, how many
 // are going, Going at once; a cancelled meetup's card says so, also when it has left the pod's list.

@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorKey } from '../../errors.ts';
 import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
-import type { Meetup } from './MeetupCard.tsx';
+import type { Meetup } from './meetup-view.ts';
 import { TellFriendDialog } from './TellFriendDialog.tsx';
 
 /**

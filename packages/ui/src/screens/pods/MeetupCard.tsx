@@ -1,4 +1,3 @@
-import type { RouterOutputs } from '@amiko/api';
 import { catalogKey } from '@amiko/i18n';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +6,7 @@ import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 import { MeetupActions } from './MeetupActions.tsx';
 import { ownTimeZone } from './meetup-form-values.ts';
-
-export type Meetup = RouterOutputs['meetups']['ofPod'][number];
+import type { Meetup } from './meetup-view.ts';
 
 /** A date and time in a time zone, in the interface language ("Saturday, 5 June 2027 at 19:30"). */
 function when(instant: number, timeZone: string, language: string): string {

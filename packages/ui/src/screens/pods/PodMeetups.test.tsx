@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import { apiError, type TestApi } from '../../test/trpc-double.ts';
-import type { Meetup } from './MeetupCard.tsx';
+import type { Meetup } from './meetup-view.ts';
 import type { Pod } from './PodActions.tsx';
 import { PodMeetups } from './PodMeetups.tsx';
 
