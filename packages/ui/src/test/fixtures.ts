@@ -4,6 +4,8 @@ import type { MessageView, RouterOutputs } from '@amiko/api';
 
 type Me = NonNullable<RouterOutputs['auth']['me']>;
 type DirectoryCard = RouterOutputs['community']['directory']['items'][number];
+type PodOnItsPage = RouterOutputs['pods']['get'];
+type MeetupView = RouterOutputs['meetups']['ofPod'][number];
 
 /** A verified, paying member (auth.me). */
 export function signedInMember(overrides: Partial<Me> = {}): Me {
@@ -112,4 +114,54 @@ export function searchTestPlaces({ query }: { query: string }): PlaceResult[] {
   return TEST_PLACES.filter(
     (place) => fold(place.name).startsWith(q) || (q.startsWith('munch') && place.id === 2867714),
   );
+}
+
+/** An open interest pod in Reykjavík of which the viewer is a member (pods.get). */
+export function podOnItsPage(overrides: Partial<PodOnItsPage> = {}): PodOnItsPage {
+  return {
+    id: 'p1',
+    name: 'Hiking Reykjavík',
+    kind: 'interests',
+    interests: ['hiking'],
+    languages: ['en'],
+    level: null,
+    place: { id: 3413829, label: 'Reykjavík' },
+    description: '',
+    sizeLimit: 8,
+    joinRule: 'open',
+    members: [],
+    freePlaces: 5,
+    myRole: 'member',
+    messagesThisWeek: 0,
+    quiet: null,
+    requested: false,
+    invited: false,
+    requests: [],
+    ...overrides,
+  };
+}
+
+/** The pod's café meetup next year on 5 June, 19:30 in Reykjavík, as a member not answering sees it. */
+export function meetupView(id: string, overrides: Partial<MeetupView> = {}): MeetupView {
+  return {
+    id,
+    podId: 'p1',
+    startsAt: Date.UTC(new Date().getUTCFullYear() + 1, 5, 5, 19, 30),
+    timeZone: 'Atlantic/Reykjavik',
+    placeKind: 'cafe',
+    area: 'Reykjavík',
+    venueName: null,
+    venueAddress: null,
+    onlineLink: null,
+    language: 'en',
+    capacity: 8,
+    open: false,
+    going: 3,
+    waitlist: 0,
+    myStatus: null,
+    waitlistPosition: null,
+    proposedByMe: false,
+    mayCancel: false,
+    ...overrides,
+  };
 }

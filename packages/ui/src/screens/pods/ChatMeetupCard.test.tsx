@@ -3,6 +3,7 @@ import '../../test/dom.ts';
 import type { PodMessageView, RouterInputs } from '@amiko/api';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { meetupView } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import type { TestApi } from '../../test/trpc-double.ts';
 import { ChatMeetupCard } from './ChatMeetupCard.tsx';
@@ -22,27 +23,7 @@ const card = (cancelled = false): PodMessageView => ({
   meetup: { id: 'm1', startsAt, cancelled },
 });
 
-const meetup = (overrides: Partial<Meetup> = {}): Meetup => ({
-  id: 'm1',
-  podId: 'p1',
-  startsAt,
-  timeZone: 'Atlantic/Reykjavik',
-  placeKind: 'cafe',
-  area: 'Reykjavík',
-  venueName: null,
-  venueAddress: null,
-  onlineLink: null,
-  language: 'en',
-  capacity: 8,
-  open: false,
-  going: 3,
-  waitlist: 0,
-  myStatus: null,
-  waitlistPosition: null,
-  proposedByMe: false,
-  mayCancel: false,
-  ...overrides,
-});
+const meetup = (overrides: Partial<Meetup> = {}) => meetupView('m1', { startsAt, ...overrides });
 
 const show = (message: PodMessageView, api: TestApi) =>
   renderWithApp(

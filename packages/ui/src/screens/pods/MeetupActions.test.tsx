@@ -3,58 +3,20 @@ import '../../test/dom.ts';
 import type { RouterInputs } from '@amiko/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { meetupView, podOnItsPage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { apiError, type TestApi } from '../../test/trpc-double.ts';
 import type { Meetup } from './meetup-view.ts';
-import type { Pod } from './PodActions.tsx';
 import { PodMeetups } from './PodMeetups.tsx';
 
 // A meetup card's actions (issue 35.4, 35.7): "Add to calendar" downloads the meetup's .ics, "Tell a
 // friend" sends the address and says so (or why not, the rate limit too), "Cancel meetup" only for whoever
 // may, after a confirmation, and the card goes; `?propose=1` opens the form at once. In English and German.
 
-const pod: Pod = {
-  id: 'p1',
-  name: 'Hiking Reykjavík',
-  kind: 'interests',
-  interests: ['hiking'],
-  languages: ['en'],
-  level: null,
-  place: { id: 3413829, label: 'Reykjavík' },
-  description: '',
-  sizeLimit: 8,
-  joinRule: 'open',
-  members: [],
-  freePlaces: 5,
-  myRole: 'member',
-  messagesThisWeek: 0,
-  quiet: null,
-  requested: false,
-  invited: false,
-  requests: [],
-};
+const pod = podOnItsPage();
 
-const meetup = (id: string, overrides: Partial<Meetup> = {}): Meetup => ({
-  id,
-  podId: 'p1',
-  startsAt: Date.UTC(new Date().getUTCFullYear() + 1, 5, 5, 19, 30),
-  timeZone: 'Atlantic/Reykjavik',
-  placeKind: 'cafe',
-  area: 'Reykjavík',
-  venueName: null,
-  venueAddress: null,
-  onlineLink: null,
-  language: 'en',
-  capacity: 8,
-  open: false,
-  going: 3,
-  waitlist: 0,
-  myStatus: 'going',
-  waitlistPosition: null,
-  proposedByMe: false,
-  mayCancel: false,
-  ...overrides,
-});
+const meetup = (id: string, overrides: Partial<Meetup> = {}) =>
+  meetupView(id, { myStatus: 'going', ...overrides });
 
 describe('a meetup card’s actions', () => {
   it('links the calendar file, and offers Cancel meetup only to whoever may', async () => {

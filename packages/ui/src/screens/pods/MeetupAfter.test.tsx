@@ -3,35 +3,16 @@ import '../../test/dom.ts';
 import type { RouterInputs, RouterOutputs } from '@amiko/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { podOnItsPage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import type { TestApi } from '../../test/trpc-double.ts';
 import { MeetupAfter } from './MeetupAfter.tsx';
-import type { Pod } from './PodActions.tsx';
 
 // "See you again" on a pod's page (issue 35.5): who came (everyone checked to begin with), privately whom to
 // meet again (nobody chosen to begin with), the answers sent as they are; then what is mutual, with a link to
 // the conversation, and a circle's next meetup. Nothing shows for a pod without any of it.
 
-const pod: Pod = {
-  id: 'p1',
-  name: 'Hiking Reykjavík',
-  kind: 'interests',
-  interests: ['hiking'],
-  languages: ['en'],
-  level: null,
-  place: { id: 3413829, label: 'Reykjavík' },
-  description: '',
-  sizeLimit: 8,
-  joinRule: 'open',
-  members: [],
-  freePlaces: 5,
-  myRole: 'member',
-  messagesThisWeek: 0,
-  quiet: null,
-  requested: false,
-  invited: false,
-  requests: [],
-};
+const pod = podOnItsPage();
 
 const person = (id: string, firstName: string) => ({ id, firstName, avatarUrl: null });
 const question: RouterOutputs['meetups']['afterQuestions'][number] = {

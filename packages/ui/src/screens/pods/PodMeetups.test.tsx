@@ -3,58 +3,17 @@ import '../../test/dom.ts';
 import type { RouterInputs } from '@amiko/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { meetupView, podOnItsPage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { apiError, type TestApi } from '../../test/trpc-double.ts';
 import type { Meetup } from './meetup-view.ts';
-import type { Pod } from './PodActions.tsx';
 import { PodMeetups } from './PodMeetups.tsx';
 
 // A pod's meetups on its page (issue 35.1-3): the empty state and proposing one with its rules on their
 // fields, the venue only once going, the waitlist place as an ordinal, the answer's loading state and a
 // refusal in the member's language.
 
-const pod: Pod = {
-  id: 'p1',
-  name: 'Hiking Reykjavík',
-  kind: 'interests',
-  interests: ['hiking'],
-  languages: ['en'],
-  level: null,
-  place: { id: 3413829, label: 'Reykjavík' },
-  description: '',
-  sizeLimit: 8,
-  joinRule: 'open',
-  members: [],
-  freePlaces: 5,
-  myRole: 'member',
-  messagesThisWeek: 0,
-  quiet: null,
-  requested: false,
-  invited: false,
-  requests: [],
-};
-
-const meetup = (id: string, overrides: Partial<Meetup> = {}): Meetup => ({
-  id,
-  podId: 'p1',
-  startsAt: Date.UTC(new Date().getUTCFullYear() + 1, 5, 5, 19, 30),
-  timeZone: 'Atlantic/Reykjavik',
-  placeKind: 'cafe',
-  area: 'Reykjavík',
-  venueName: null,
-  venueAddress: null,
-  onlineLink: null,
-  language: 'en',
-  capacity: 8,
-  open: false,
-  going: 3,
-  waitlist: 0,
-  myStatus: null,
-  waitlistPosition: null,
-  proposedByMe: false,
-  mayCancel: false,
-  ...overrides,
-});
+const pod = podOnItsPage();
 
 describe('a pod’s meetups', () => {
   it('offers to propose one; the form says what each field needs and sends the wall-clock time', async () => {
@@ -66,7 +25,7 @@ describe('a pod’s meetups', () => {
         propose: (input) => {
           proposed.push(input);
           list = [
-            meetup('m1', { myStatus: 'going', venueName: 'Café Babalú', going: 1, proposedByMe: true }),
+            meetupView('m1', { myStatus: 'going', venueName: 'Café Babalú', going: 1, proposedByMe: true }),
           ];
           return list[0]!;
         },
@@ -126,23 +85,23 @@ describe('a pod’s meetups', () => {
       meetups: {
         ofPod: () => [
           going
-            ? meetup('m1', {
+            ? meetupView('m1', {
                 myStatus: 'going',
                 going: 4,
                 venueName: 'Café Babalú',
                 venueAddress: 'Laugavegur 1',
               })
-            : meetup('m1'),
-          meetup('m2', { myStatus: 'waitlist', waitlistPosition: 2, going: 8, waitlist: 3 }),
-          meetup('m3', { myStatus: 'waitlist', waitlistPosition: 3, going: 8, waitlist: 3 }),
-          meetup('m4', { myStatus: 'waitlist', waitlistPosition: 11, going: 8, waitlist: 11 }),
-          meetup('m5', { going: 8 }),
+            : meetupView('m1'),
+          meetupView('m2', { myStatus: 'waitlist', waitlistPosition: 2, going: 8, waitlist: 3 }),
+          meetupView('m3', { myStatus: 'waitlist', waitlistPosition: 3, going: 8, waitlist: 3 }),
+          meetupView('m4', { myStatus: 'waitlist', waitlistPosition: 11, going: 8, waitlist: 11 }),
+          meetupView('m5', { going: 8 }),
         ],
         rsvp: async ({ meetupId }) => {
           if (meetupId === 'm5') throw apiError('meetups:errors.begun', 'CONFLICT', 409);
           await new Promise<void>((resolve) => (answer = resolve));
           going = true;
-          return meetup('m1', {
+          return meetupView('m1', {
             myStatus: 'going',
             going: 4,
             venueName: 'Café Babalú',
@@ -183,7 +142,7 @@ describe('a pod’s meetups', () => {
 
   it('in German', async () => {
     const api: TestApi = {
-      meetups: { ofPod: () => [meetup('m1', { myStatus: 'waitlist', waitlistPosition: 2, going: 8 })] },
+      meetups: { ofPod: () => [meetupView('m1', { myStatus: 'waitlist', waitlistPosition: 2, going: 8 })] },
     };
     renderWithApp(<PodMeetups pod={pod} />, { api, language: 'de' });
     const card = await screen.findByTestId('meetup-card');
