@@ -1,17 +1,14 @@
-import { newId } from '@amiko/db';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { insertMember } from '../support/members.ts';
 import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
+import { podInDatabase, REYKJAVIK } from './pods-in-database.ts';
 
 // A meetup card's actions in the browser (issue 35.4, 35.7): Anna opens her pod's page with ?propose=1 and
 // the form is there at once; "Add to calendar" downloads the meetup's .ics; "Tell a friend" mails her
 // friend; Ben, who did not propose it, has no "Cancel meetup"; Anna cancels it and it is gone from Ben's
 // page too. In German on a phone's width: the form at once and the card's actions.
-
-// Reykjavík: no member of the demo community lives within 40 km of it.
-const REYKJAVIK = 3413829;
 
 test.use({ actionTimeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -30,31 +27,9 @@ async function newContext(browser: Browser, width = 1280): Promise<BrowserContex
 
 type Amiko = Parameters<typeof signedInMember>[0];
 
-/** A pod in Reykjavík, put in the server's database: the first member started it. */
-async function reykjavikPod(amiko: Amiko, name: string, memberIds: string[], language: 'en' | 'de') {
-  const { db, t } = amiko.db();
-  const id = newId();
-  await db.insert(t.pods).values({
-    id,
-    name,
-    kind: 'interests',
-    interests: ['hiking'],
-    languages: [language],
-    placeId: REYKJAVIK,
-    sizeLimit: 4,
-    startedBy: memberIds[0]!,
-    createdAt: new Date(),
-  });
-  await db.insert(t.podMembers).values(
-    memberIds.map((memberId, index) => ({
-      podId: id,
-      memberId,
-      role: index === 0 ? ('starter' as const) : ('member' as const),
-      joinedAt: new Date(),
-    })),
-  );
-  return id;
-}
+/** A pod of 4 in Reykjavík, put in the server's database: the first member started it. */
+const reykjavikPod = (amiko: Amiko, name: string, memberIds: string[], language: 'en' | 'de') =>
+  podInDatabase(amiko, { name, memberIds, languages: [language], sizeLimit: 4 });
 
 test('a meetup added to the calendar, told to a friend, and cancelled by its proposer', async ({
   browser,

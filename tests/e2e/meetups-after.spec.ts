@@ -3,14 +3,12 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
+import { podInDatabase, REYKJAVIK } from './pods-in-database.ts';
 
 // "See you again" on a pod's page (issue 35.5): three members of a pod in Reykjavík met yesterday. Anna (in
 // English) says who came and that she would like to meet Ben again; Cleo chooses nobody. Ben (in German)
 // chooses Anna: both see that they would like to meet again, with the way into their conversation. Cleo,
 // whom Anna chose alone, sees nothing of it.
-
-// Reykjavík: no member of the demo community lives within 40 km of it.
-const REYKJAVIK = 3413829;
 
 test.use({ actionTimeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -29,28 +27,15 @@ type Amiko = Parameters<typeof signedInMember>[0];
 /** A pod of three in Reykjavík and its meetup that began five hours ago, all three going. */
 async function podThatMet(amiko: Amiko, name: string, memberIds: string[]) {
   const { db, t } = amiko.db();
-  const podId = newId();
   const meetupId = newId();
   const now = Date.now();
-  await db.insert(t.pods).values({
-    id: podId,
+  const podId = await podInDatabase(amiko, {
     name,
-    kind: 'interests',
-    interests: ['hiking'],
+    memberIds,
     languages: ['en', 'de'],
-    placeId: REYKJAVIK,
     sizeLimit: 3,
-    startedBy: memberIds[0]!,
-    createdAt: new Date(now - 7 * 86_400_000),
+    since: new Date(now - 7 * 86_400_000),
   });
-  await db.insert(t.podMembers).values(
-    memberIds.map((memberId, index) => ({
-      podId,
-      memberId,
-      role: index === 0 ? ('starter' as const) : ('member' as const),
-      joinedAt: new Date(now - 7 * 86_400_000),
-    })),
-  );
   await db.insert(t.meetups).values({
     id: meetupId,
     podId,

@@ -1,15 +1,12 @@
-import { newId } from '@amiko/db';
 import type { Browser } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 import { signedInMember } from './members.ts';
+import { podInDatabase, REYKJAVIK } from './pods-in-database.ts';
 
 // A proposed meetup in the pod's chat (issue 35.1): Anna and Ben have their pod in Reykjavík open; Anna
 // proposes a meetup and Ben sees its card arrive in the chat, live, in his own time zone (Berlin), with the
 // kind of place and who is going; Going on the card makes him one of them, in the Meetups section too.
-
-// Reykjavík: no member of the demo community lives within 40 km of it.
-const REYKJAVIK = 3413829;
 
 test.use({ actionTimeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -29,23 +26,11 @@ test('a meetup proposed appears live in the pod’s chat as a card, and Going wo
   const place = { placeId: REYKJAVIK, city: null };
   const anna = await signedInMember(amiko, annaContext, { name: 'Anna Card', ...place });
   const ben = await signedInMember(amiko, benContext, { name: 'Ben Card', ...place });
-  const { db, t } = amiko.db();
-  const podId = newId();
-  await db.insert(t.pods).values({
-    id: podId,
+  const podId = await podInDatabase(amiko, {
     name: `Chess ${anna.id.slice(0, 6)}`,
-    kind: 'interests',
-    interests: ['hiking'],
-    languages: ['en'],
-    placeId: REYKJAVIK,
+    memberIds: [anna.id, ben.id],
     sizeLimit: 3,
-    startedBy: anna.id,
-    createdAt: new Date(),
   });
-  await db.insert(t.podMembers).values([
-    { podId, memberId: anna.id, role: 'starter' as const, joinedAt: new Date() },
-    { podId, memberId: ben.id, role: 'member' as const, joinedAt: new Date() },
-  ]);
   const annaPage = await annaContext.newPage();
   const benPage = await benContext.newPage();
   await benPage.goto(`/pods/${podId}`);

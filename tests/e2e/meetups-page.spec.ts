@@ -1,13 +1,11 @@
 import { newId } from '@amiko/db';
 import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
+import { podInDatabase, REYKJAVIK } from './pods-in-database.ts';
 
 // The Meetups page (issue 35, item 8): Olaf, in Reykjavík and in no pod, opens Meetups from the Pods page,
 // finds Anna's pod's open meetup near him (the area only), answers Going and then sees the café; Gudrun
 // sees the page in German, without the venue.
-
-// Reykjavík: no member of the demo community lives within 40 km of it.
-const REYKJAVIK = 3413829;
 
 test.use({ actionTimeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -20,18 +18,13 @@ async function openMeetup(amiko: Amiko, starterId: string, venueName: string) {
   const { db, t } = amiko.db();
   const podId = newId();
   const now = new Date();
-  await db.insert(t.pods).values({
+  await podInDatabase(amiko, {
     id: podId,
     name: `Hiking ${podId.slice(0, 6)}`,
-    kind: 'interests',
-    interests: ['hiking'],
-    languages: ['en'],
-    placeId: REYKJAVIK,
+    memberIds: [starterId],
     sizeLimit: 3,
-    startedBy: starterId,
-    createdAt: now,
+    since: now,
   });
-  await db.insert(t.podMembers).values({ podId, memberId: starterId, role: 'starter', joinedAt: now });
   const id = newId();
   await db.insert(t.meetups).values({
     id,

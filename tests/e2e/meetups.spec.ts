@@ -1,19 +1,16 @@
-import { newId } from '@amiko/db';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { insertMember } from '../support/members.ts';
 import { expectAccessible } from './accessibility.ts';
 import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
+import { podInDatabase, REYKJAVIK } from './pods-in-database.ts';
 
 // Meetups on a pod's page (issue 35.1-3): three members of a pod in Reykjavík. Anna proposes an open meetup
 // at a café; Ben, whose browser is in Berlin, sees it in his time and in Reykjavík's, with the area only,
 // answers Going and then sees the café and its address; with its places taken, Cleo is first on the
 // waitlist and sees no venue, until Ben can't go and she moves up. In German, Jonas proposes one on a phone's
 // width and Mia answers it.
-
-// Reykjavík: no member of the demo community lives within 40 km of it.
-const REYKJAVIK = 3413829;
 
 test.use({ actionTimeout: 15_000 });
 // Three browsers: room for a loaded machine.
@@ -28,31 +25,9 @@ async function newContext(browser: Browser, timezoneId: string, width = 1280): P
 
 type Amiko = Parameters<typeof signedInMember>[0];
 
-/** A pod of three in Reykjavík, put in the server's database: the first member started it. */
-async function reykjavikPod(amiko: Amiko, name: string, memberIds: string[], language: 'en' | 'de') {
-  const { db, t } = amiko.db();
-  const id = newId();
-  await db.insert(t.pods).values({
-    id,
-    name,
-    kind: 'interests',
-    interests: ['hiking'],
-    languages: [language],
-    placeId: REYKJAVIK,
-    sizeLimit: 3,
-    startedBy: memberIds[0]!,
-    createdAt: new Date(),
-  });
-  await db.insert(t.podMembers).values(
-    memberIds.map((memberId, index) => ({
-      podId: id,
-      memberId,
-      role: index === 0 ? ('starter' as const) : ('member' as const),
-      joinedAt: new Date(),
-    })),
-  );
-  return id;
-}
+/** A pod of 3 in Reykjavík, put in the server's database: the first member started it. */
+const reykjavikPod = (amiko: Amiko, name: string, memberIds: string[], language: 'en' | 'de') =>
+  podInDatabase(amiko, { name, memberIds, languages: [language], sizeLimit: 3 });
 
 test('a pod in Reykjavík: a meetup proposed, the venue only for those going, and a waitlist', async ({
   browser,
