@@ -1,16 +1,10 @@
 import { idSchema, type UiLanguage } from '@amiko/core';
 import { AppError, answerCantGoLink, meetupCalendarOf, type Deps } from '@amiko/api';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../refusals.ts';
+import { escapeHtml, linkLanguage, oneClickPage } from './one-click-pages.ts';
 import { authenticate, requestLanguage, type CookieSettings } from '../session.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** A "Can't make it" link: the member, the meetup, and the signature (43 url-safe characters). */
 const cantGoQuery = z.object({
@@ -39,22 +33,8 @@ type PageKey = 'confirm' | 'done' | 'invalid' | 'begun';
  *   calendar app; the session cookie is the proof, as for "Download my data".
  */
 export function registerMeetupLinks(app: FastifyInstance, deps: Deps, cookies: CookieSettings): void {
-  const { db, t } = deps.database;
-
-  /** The member's language, else the visitor's. */
-  async function languageOf(request: FastifyRequest, memberId: string): Promise<UiLanguage> {
-    const [row] = await db
-      .select({ language: t.members.language })
-      .from(t.members)
-      .where(eq(t.members.id, memberId));
-    return row?.language ?? requestLanguage(request, null);
-  }
-
-  function page(language: UiLanguage, key: PageKey, form?: string): string {
-    const tr = (k: string) => escapeHtml(deps.t(language, `mail:meetupCantGo.${k}`));
-    const body = `<h1>${tr(`${key}Title`)}</h1><p>${tr(`${key}Text`)}</p>${form ?? ''}`;
-    return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${tr(`${key}Title`)} · Amiko</title><style>body{font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#222;line-height:1.5}button{font:inherit;padding:10px 18px;border-radius:8px;border:0;background:#e8590c;color:#fff;cursor:pointer}</style></head><body>${body}</body></html>`;
-  }
+  const page = (language: UiLanguage, key: PageKey, form?: string) =>
+    oneClickPage(deps, language, 'mail:meetupCantGo', key, form);
 
   function linkOf(request: FastifyRequest, reply: FastifyReply) {
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
@@ -71,7 +51,7 @@ export function registerMeetupLinks(app: FastifyInstance, deps: Deps, cookies: C
     scope.get('/meetups/cant-go', async (request, reply) => {
       const link = linkOf(request, reply);
       if (!link) return reply;
-      const language = await languageOf(request, link.m);
+      const language = await linkLanguage(deps, request, link.m);
       const action = `/meetups/cant-go?${new URLSearchParams(link)}`;
       const form = `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(deps.t(language, 'mail:meetupCantGo.button'))}</button></form>`;
       return reply.type('text/html; charset=utf-8').send(page(language, 'confirm', form));
@@ -80,7 +60,7 @@ export function registerMeetupLinks(app: FastifyInstance, deps: Deps, cookies: C
     scope.post('/meetups/cant-go', async (request, reply) => {
       const link = linkOf(request, reply);
       if (!link) return reply;
-      const language = await languageOf(request, link.m);
+      const language = await linkLanguage(deps, request, link.m);
       const outcome = await answerCantGoLink(deps, link, language);
       const status = { done: 200, invalid: 404, begun: 409 }[outcome];
       return reply.code(status).type('text/html; charset=utf-8').send(page(language, outcome));

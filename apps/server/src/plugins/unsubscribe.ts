@@ -1,16 +1,10 @@
 import { idSchema, type UiLanguage } from '@amiko/core';
 import { unsubscribeFromMessageMails, type Deps } from '@amiko/api';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../refusals.ts';
+import { escapeHtml, linkLanguage, oneClickPage } from './one-click-pages.ts';
 import { requestLanguage } from '../session.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The link's member id and that member's key (32 url-safe characters as message-mail.ts makes them). */
 const linkQuery = z.object({
@@ -30,22 +24,8 @@ const linkQuery = z.object({
  * involved, and mail programs send no Origin).
  */
 export function registerUnsubscribe(app: FastifyInstance, deps: Deps): void {
-  const { db, t } = deps.database;
-
-  /** The member's language, else the visitor's (the link names nobody we know). */
-  async function languageOf(request: FastifyRequest, memberId: string): Promise<UiLanguage> {
-    const [row] = await db
-      .select({ language: t.members.language })
-      .from(t.members)
-      .where(eq(t.members.id, memberId));
-    return row?.language ?? requestLanguage(request, null);
-  }
-
-  function page(language: UiLanguage, key: 'confirm' | 'done' | 'invalid', form?: string): string {
-    const tr = (k: string) => escapeHtml(deps.t(language, `mail:unsubscribe.${k}`));
-    const body = `<h1>${tr(`${key}Title`)}</h1><p>${tr(`${key}Text`)}</p>${form ?? ''}`;
-    return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${tr(`${key}Title`)} · Amiko</title><style>body{font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#222;line-height:1.5}button{font:inherit;padding:10px 18px;border-radius:8px;border:0;background:#e8590c;color:#fff;cursor:pointer}</style></head><body>${body}</body></html>`;
-  }
+  const page = (language: UiLanguage, key: 'confirm' | 'done' | 'invalid', form?: string) =>
+    oneClickPage(deps, language, 'mail:unsubscribe', key, form);
 
   /** The link of the request, or null once a malformed one was answered with the page "invalid" (400). */
   function linkOf(request: FastifyRequest, reply: FastifyReply) {
@@ -64,7 +44,7 @@ export function registerUnsubscribe(app: FastifyInstance, deps: Deps): void {
     scope.get('/unsubscribe/messages', async (request, reply) => {
       const link = linkOf(request, reply);
       if (!link) return reply;
-      const language = await languageOf(request, link.m);
+      const language = await linkLanguage(deps, request, link.m);
       const action = `/unsubscribe/messages?m=${encodeURIComponent(link.m)}&k=${encodeURIComponent(link.k)}`;
       const form = `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(deps.t(language, 'mail:unsubscribe.button'))}</button></form>`;
       return reply.type('text/html; charset=utf-8').send(page(language, 'confirm', form));
@@ -73,7 +53,7 @@ export function registerUnsubscribe(app: FastifyInstance, deps: Deps): void {
     scope.post('/unsubscribe/messages', async (request, reply) => {
       const link = linkOf(request, reply);
       if (!link) return reply;
-      const language = await languageOf(request, link.m);
+      const language = await linkLanguage(deps, request, link.m);
       const done = await unsubscribeFromMessageMails(deps, link.m, link.k);
       return reply
         .code(done ? 200 : 404)
