@@ -1,12 +1,7 @@
 import type { Database } from '@amiko/db';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from './one-click-pages.ts';
 
 /** Plain text with its links made clickable. */
 const linkify = (text: string) =>
