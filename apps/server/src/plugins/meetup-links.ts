@@ -34,7 +34,7 @@ type PageKey = 'confirm' | 'done' | 'invalid' | 'begun';
  */
 export function registerMeetupLinks(app: FastifyInstance, deps: Deps, cookies: CookieSettings): void {
   const page = (language: UiLanguage, key: PageKey, form?: string) =>
-    oneClickPage(deps, language, 'mail:meetupCantGo', key, form);
+    oneClickPage(language, (k) => deps.t(language, `mail:meetupCantGo.${k}`), key, form);
 
   function linkOf(request: FastifyRequest, reply: FastifyReply) {
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');

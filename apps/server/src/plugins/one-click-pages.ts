@@ -28,17 +28,16 @@ export async function linkLanguage(
 }
 
 /**
- * A page with the title and text `<texts>.<key>Title` and `<texts>.<key>Text` (e.g. 'mail:unsubscribe'),
- * and the form, if any, below them.
+ * A page with the title and text `text(key + 'Title')` and `text(key + 'Text')` (the link's own texts in the
+ * member's language), and the form, if any, below them.
  */
 export function oneClickPage(
-  deps: Deps,
   language: UiLanguage,
-  texts: string,
+  text: (key: string) => string,
   key: string,
   form?: string,
 ): string {
-  const tr = (k: string) => escapeHtml(deps.t(language, `${texts}.${k}`));
+  const tr = (k: string) => escapeHtml(text(k));
   const body = `<h1>${tr(`${key}Title`)}</h1><p>${tr(`${key}Text`)}</p>${form ?? ''}`;
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${tr(`${key}Title`)} · Amiko</title><style>body{font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#222;line-height:1.5}button{font:inherit;padding:10px 18px;border-radius:8px;border:0;background:#e8590c;color:#fff;cursor:pointer}</style></head><body>${body}</body></html>`;
 }

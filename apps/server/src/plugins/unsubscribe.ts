@@ -25,7 +25,7 @@ const linkQuery = z.object({
  */
 export function registerUnsubscribe(app: FastifyInstance, deps: Deps): void {
   const page = (language: UiLanguage, key: 'confirm' | 'done' | 'invalid', form?: string) =>
-    oneClickPage(deps, language, 'mail:unsubscribe', key, form);
+    oneClickPage(language, (k) => deps.t(language, `mail:unsubscribe.${k}`), key, form);
 
   /** The link of the request, or null once a malformed one was answered with the page "invalid" (400). */
   function linkOf(request: FastifyRequest, reply: FastifyReply) {
