@@ -4,8 +4,8 @@ import { createMember } from '../support/members.ts';
 import { podInput } from '../support/pods.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
-// The Meetups page (issue 35, item 8): open meetups near the member (the near-me distances) or online, of an
-// interest, and those of their own pods; "This week" on the start page. Upcoming, not cancelled, never of a
+// The Meetups page (issue 35, item 8): open meetups this week near the member (the near-me distances) or
+// online, of an interest, and those of their own pods; "This week" on the start page. Upcoming, not cancelled, never of a
 // pod with someone blocked either way, the venue only for those going.
 
 const MUNICH = 2867714;
@@ -37,8 +37,13 @@ const meetup = (podId: string, overrides: Partial<MeetupInput> = {}): MeetupInpu
   ...overrides,
 });
 
-/** A starter in `place` with a pod there and a meetup of it, open (2 extra places) unless told. */
-async function podWithMeetup(place: number | null, podOverrides: Partial<PodInput> = {}, extraPlaces = 2) {
+/** A starter in `place` with a pod there and a meetup of it in 3 days, open (2 extra places) unless told. */
+async function podWithMeetup(
+  place: number | null,
+  podOverrides: Partial<PodInput> = {},
+  extraPlaces = 2,
+  startsAt = inDays(3),
+) {
   const starter = await member(place ?? MUNICH);
   const started = await starter.client.trpc.pods.start.mutate(pod({ placeId: place, ...podOverrides }));
   const proposed = await starter.client.trpc.meetups.propose.mutate(
@@ -50,8 +55,9 @@ async function podWithMeetup(place: number | null, podOverrides: Partial<PodInpu
             onlineLink: 'https://meet.example/x',
             timeZone: 'Europe/Berlin',
             extraPlaces,
+            startsAt,
           }
-        : { extraPlaces },
+        : { extraPlaces, startsAt },
     ),
   );
   return { starter, podId: started.id, meetupId: proposed.id };
@@ -60,8 +66,9 @@ async function podWithMeetup(place: number | null, podOverrides: Partial<PodInpu
 const ids = (views: { id: string }[]) => views.map((v) => v.id);
 
 describe('meetups.find', () => {
-  it('near: open meetups within the distance and online ones, without the venue, never closed ones', async () => {
-    const garching = await podWithMeetup(GARCHING);
+  it('near: open meetups this week within the distance and online ones, without the venue, never closed ones', async () => {
+    const garching = await podWithMeetup(GARCHING, { interests: ['pottery'] });
+    const nextWeek = await podWithMeetup(GARCHING, { interests: ['pottery'] }, 2, inDays(9));
     const closedOne = await podWithMeetup(GARCHING, {}, 0);
     const hamburg = await podWithMeetup(HAMBURG);
     const online = await podWithMeetup(null, { sizeLimit: 3 });
@@ -70,10 +77,16 @@ describe('meetups.find', () => {
     expect(ids(near)).toContain(garching.meetupId);
     expect(ids(near)).toContain(online.meetupId);
     expect(ids(near)).not.toContain(hamburg.meetupId);
+    // Later than this week: not near, but found by its interest.
+    expect(ids(near)).not.toContain(nextWeek.meetupId);
+    expect(ids(await me.client.trpc.meetups.find.query({ scope: 'interest', interest: 'pottery' }))).toEqual(
+      expect.arrayContaining([garching.meetupId, nextWeek.meetupId]),
+    );
     // Not open (capacity the pod's size): only for its members.
     expect(ids(near)).not.toContain(closedOne.meetupId);
     expect(near.find((m) => m.id === garching.meetupId)).toMatchObject({
       open: true,
+      podName: 'Board games',
       area: 'Garching',
       venueName: null,
       venueAddress: null,

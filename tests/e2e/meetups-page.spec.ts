@@ -17,10 +17,11 @@ type Amiko = Parameters<typeof signedInMember>[0];
 async function openMeetup(amiko: Amiko, starterId: string, venueName: string) {
   const { db, t } = amiko.db();
   const podId = newId();
+  const podName = `Hiking ${podId.slice(0, 6)}`;
   const now = new Date();
   await podInDatabase(amiko, {
     id: podId,
-    name: `Hiking ${podId.slice(0, 6)}`,
+    name: podName,
     memberIds: [starterId],
     sizeLimit: 3,
     since: now,
@@ -41,6 +42,7 @@ async function openMeetup(amiko: Amiko, starterId: string, venueName: string) {
     createdAt: now,
   });
   await db.insert(t.meetupRsvps).values({ meetupId: id, memberId: starterId, status: 'going', askedAt: now });
+  return { podId, podName };
 }
 
 test('someone outside the pod finds an open meetup near them and goes', async ({ browser, amiko }) => {
@@ -52,7 +54,7 @@ test('someone outside the pod finds an open meetup near them and goes', async ({
   const anna = await signedInMember(amiko, await browser.newContext(), { name: 'Anna Find', ...place });
   const olaf = await signedInMember(amiko, context, { name: 'Olaf Find', ...place });
   const venue = `Café ${olaf.id.slice(0, 6)}`;
-  await openMeetup(amiko, anna.id, venue);
+  const { podId, podName } = await openMeetup(amiko, anna.id, venue);
 
   const page = await context.newPage();
   await page.goto('/pods');
@@ -62,6 +64,10 @@ test('someone outside the pod finds an open meetup near them and goes', async ({
   const found = page.getByTestId('found-meetups');
   const card = found.getByRole('listitem').filter({ hasText: 'In Reykjavík' }).first();
   await expect(card).toContainText('the exact place is shown to those going');
+  // The card names its pod, linking to it; the distance is his to choose.
+  await expect(card.getByTestId('meetup-pod')).toHaveText(`A meetup of ${podName}`);
+  await expect(card.getByRole('link', { name: podName })).toHaveAttribute('href', `/pods/${podId}`);
+  await expect(page.getByRole('combobox', { name: 'Distance' })).toHaveValue('Within 25 km');
   await expect(found).not.toContainText(venue);
   await card.getByRole('button', { name: 'Going' }).click();
   await expect(found).toContainText(venue);
@@ -85,7 +91,7 @@ test('someone outside the pod finds an open meetup near them and goes', async ({
   await useLanguage(dePage, 'de');
   await dePage.goto('/pods/meetups');
   await expect(dePage.getByRole('heading', { name: 'Treffen', level: 1 })).toBeVisible({ timeout: 60_000 });
-  await expect(dePage.getByText('In meiner Nähe')).toBeVisible();
+  await expect(dePage.getByText('Diese Woche in meiner Nähe')).toBeVisible();
   await expect(dePage.getByTestId('found-meetups')).toContainText('Reykjavík');
   await expect(dePage.getByTestId('found-meetups')).not.toContainText(venue);
 });

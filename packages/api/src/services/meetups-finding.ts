@@ -5,8 +5,8 @@ import type { Deps } from '../context.ts';
 import { viewsOf, type MeetupView } from './meetups.ts';
 import { blockInPod, podMember } from './pods.ts';
 
-// The Meetups page (issue 35, item 8): open meetups near the member (their place, the Pods page's near-me
-// distances) or online, open meetups of an interest, and the upcoming meetups of their own pods; "This week"
+// The Meetups page (issue 35, item 8): open meetups this week near the member (their place, the Pods page's
+// near-me distances) or online, open meetups of an interest, and the upcoming meetups of their own pods; "This week"
 // on the start page. Only upcoming, not cancelled, of pods not closed, never of a pod with someone the member
 // blocked or who blocked them. What is shown (the venue only for those going) is meetups.ts's viewsOf.
 
@@ -39,7 +39,10 @@ export async function findMeetups(
           // Open: more places than the pod has members, so others from the directory may come.
           gt(t.meetups.capacity, t.pods.sizeLimit),
           input.scope === 'near'
-            ? or(isNull(t.pods.placeId), nearby.length > 0 ? inArray(t.pods.placeId, nearby) : undefined)
+            ? and(
+                lt(t.meetups.startsAt, new Date(Date.now() + WEEK_MS)),
+                or(isNull(t.pods.placeId), nearby.length > 0 ? inArray(t.pods.placeId, nearby) : undefined),
+              )
             : undefined,
         );
   const rows = await db

@@ -47,6 +47,8 @@ type MeetupRow = Deps['database']['t']['meetups']['$inferSelect'];
 export interface MeetupView {
   id: string;
   podId: string;
+  /** The pod's name, for the lists that show meetups of several pods (the Meetups page, "This week"). */
+  podName: string;
   /** The instant it starts (ms since the epoch), shown in each member's own time zone. */
   startsAt: number;
   /** The IANA zone it was proposed in (the pod's place's, or the proposer's choice online). */
@@ -165,7 +167,7 @@ export async function viewsOf(deps: Deps, viewerId: string, meetups: MeetupRow[]
   if (meetups.length === 0) return [];
   const ids = meetups.map((m) => m.id);
   const pods = await db
-    .select({ id: t.pods.id, placeId: t.pods.placeId, sizeLimit: t.pods.sizeLimit })
+    .select({ id: t.pods.id, name: t.pods.name, placeId: t.pods.placeId, sizeLimit: t.pods.sizeLimit })
     .from(t.pods)
     .where(
       inArray(
@@ -192,6 +194,7 @@ export async function viewsOf(deps: Deps, viewerId: string, meetups: MeetupRow[]
       return {
         id: meetup.id,
         podId: meetup.podId,
+        podName: pod.name,
         startsAt: meetup.startsAt.getTime(),
         timeZone: meetup.timeZone,
         placeKind: meetup.venueKind as MeetupPlaceKind,

@@ -146,6 +146,7 @@ export function meetupView(id: string, overrides: Partial<MeetupView> = {}): Mee
   return {
     id,
     podId: 'p1',
+    podName: 'Hiking Reykjavík',
     startsAt: Date.UTC(new Date().getUTCFullYear() + 1, 5, 5, 19, 30),
     timeZone: 'Atlantic/Reykjavik',
     placeKind: 'cafe',

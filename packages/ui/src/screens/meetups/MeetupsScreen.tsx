@@ -1,5 +1,5 @@
-import { type Interest, type MeetupFindScope } from '@amiko/core';
-import { Center, Container, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { NEAR_ME_DISTANCES, type Interest, type MeetupFindScope, type MeetupsFindInput } from '@amiko/core';
+import { Center, Container, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogSelect } from '../../components/CatalogSelect.tsx';
@@ -9,15 +9,17 @@ import { trpc } from '../../trpc.ts';
 import { MeetupCard } from '../pods/MeetupCard.tsx';
 
 /**
- * /pods/meetups (issue 35, item 8): open meetups near the member (and online), their pods' meetups, or open ones
- * of an interest; each card answers Going or Can't go (an outsider joins the meetup, not the pod).
+ * /pods/meetups (issue 35, item 8): open meetups this week near the member (within a distance they choose, and
+ * online), their pods' meetups, or open ones of an interest; each card names its pod and answers Going or
+ * Can't go (an outsider joins the meetup, not the pod).
  */
 export default function MeetupsScreen() {
-  const { t, i18n } = useTranslation(['meetups', 'common']);
+  const { t, i18n } = useTranslation(['meetups', 'common', 'pods']);
   const [scope, setScope] = useState<MeetupFindScope>('near');
   const [interest, setInterest] = useState<Interest | null>(null);
+  const [distanceKm, setDistanceKm] = useState<NonNullable<MeetupsFindInput['distanceKm']>>(25);
   const found = trpc.meetups.find.useQuery(
-    { scope, interest: interest ?? undefined },
+    { scope, interest: interest ?? undefined, distanceKm: scope === 'near' ? distanceKm : undefined },
     { enabled: scope !== 'interest' || interest !== null, retry: false },
   );
 
@@ -36,6 +38,19 @@ export default function MeetupsScreen() {
             { value: 'interest', label: t('meetups:page.interest') },
           ]}
         />
+        {scope === 'near' && (
+          <Select
+            label={t('meetups:page.distance')}
+            w={200}
+            value={String(distanceKm)}
+            onChange={(km) => setDistanceKm(Number(km) as typeof distanceKm)}
+            data={NEAR_ME_DISTANCES.map((km) => ({
+              value: String(km),
+              label: t('pods:filters.withinKm', { km }),
+            }))}
+            allowDeselect={false}
+          />
+        )}
         {scope === 'interest' && (
           <CatalogSelect
             catalog="interests"
@@ -64,7 +79,7 @@ export default function MeetupsScreen() {
             data-testid="found-meetups"
           >
             {found.data.map((meetup) => (
-              <MeetupCard key={meetup.id} meetup={meetup} />
+              <MeetupCard key={meetup.id} meetup={meetup} showPod />
             ))}
           </Stack>
         )}

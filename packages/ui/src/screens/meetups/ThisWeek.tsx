@@ -15,7 +15,7 @@ export default function ThisWeek() {
       </Title>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {week.data.map((meetup) => (
-          <MeetupCard key={meetup.id} meetup={meetup} />
+          <MeetupCard key={meetup.id} meetup={meetup} showPod />
         ))}
       </Stack>
     </Stack>

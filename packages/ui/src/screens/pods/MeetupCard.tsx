@@ -1,6 +1,7 @@
 import { catalogKey } from '@amiko/i18n';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
@@ -26,9 +27,10 @@ function when(instant: number, timeZone: string, language: string): string {
  * One meetup of a pod as the member sees it (issue 35.1-3): when, in their own time zone (and in the
  * meetup's, when that reads differently); the kind of place and the area, or the venue and address (or the
  * link) once they are going; its language; how many are going; their answer or place on the waitlist; and
- * Going / Can't go; then its actions (MeetupActions).
+ * Going / Can't go; then its actions (MeetupActions). In lists of several pods' meetups (`showPod`), the
+ * pod's name, linking to it.
  */
-export function MeetupCard({ meetup }: { meetup: Meetup }) {
+export function MeetupCard({ meetup, showPod = false }: { meetup: Meetup; showPod?: boolean }) {
   const { t, i18n } = useTranslation(['meetups', 'catalog']);
   const utils = trpc.useUtils();
   const rsvp = trpc.meetups.rsvp.useMutation({
@@ -63,6 +65,14 @@ export function MeetupCard({ meetup }: { meetup: Meetup }) {
             )}
           </Group>
         </Group>
+        {showPod && (
+          <Text size="sm" data-testid="meetup-pod">
+            {t('meetups:card.ofPod')}{' '}
+            <Anchor component={Link} to={`/pods/${meetup.podId}`}>
+              {meetup.podName}
+            </Anchor>
+          </Text>
+        )}
         {theirs !== mine && (
           <Text size="sm" c="dimmed" data-testid="meetup-local-time">
             {meetup.area
