@@ -10,8 +10,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 
 // A proposed meetup is a card in its pod's chat (issue 35.1), on both databases: a pod message from the
 // proposer, stored with the meetup and delivered live after it; in the history and the replay; unread for the
-// others as any message is; one per meetup; hidden across a block as the proposer's messages are; and a
-// cancelled meetup's card says so.
+// others as any message is; one per meetup; hidden across a block as the proposer's messages are; a
+// cancelled meetup's card says so; and every change of answers or a cancellation reaches the chats live.
 
 const MUNICH = 2867714;
 
@@ -52,8 +52,9 @@ async function podOf(starter: TestMember, ...others: TestMember[]): Promise<stri
 async function device(who: TestMember) {
   const socket = openSocket(ts.url, { cookie: sessionCookie(who.client.http.cookies.get(SESSION_COOKIE)!) });
   open.push(socket);
-  const heard = { messages: [] as PodMessageView[], unread: [] as PodUnreadState[] };
+  const heard = { messages: [] as PodMessageView[], unread: [] as PodUnreadState[], meetups: [] as string[] };
   socket.on('pod:message', (m) => heard.messages.push(m));
+  socket.on('pod:meetups', (event) => heard.meetups.push(event.podId));
   socket.on('pod:unread', (s) => heard.unread.push(s));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -131,6 +132,36 @@ describe('a meetup in the pod’s chat', () => {
     // A member's own messages still send as before next to the cards.
     const sent = await ben.client.trpc.pods.send.mutate({ podId, clientId: crypto.randomUUID(), body: 'Hi' });
     expect(sent.message.meetup).toBeNull();
+  });
+
+  it('tells the pod and an open meetup’s outsiders live when answers change or it is cancelled, nobody else', async () => {
+    const [ana, ben, olga, stranger] = [await munich(), await munich(), await munich(), await munich()];
+    const podId = await podOf(ana, ben);
+    const proposed = await ana.client.trpc.meetups.propose.mutate(meetup(podId, { extraPlaces: 2 }));
+    const [anas, bens, olgas, strangers] = await Promise.all([
+      device(ana),
+      device(ben),
+      device(olga),
+      device(stranger),
+    ]);
+    await ben.client.trpc.meetups.rsvp.mutate({ meetupId: proposed.id, going: true });
+    await eventually(() => anas.meetups.length === 1 && bens.meetups.length === 1, 'Ben’s answer, live');
+    expect(anas.meetups).toEqual([podId]);
+    // Olga, from the directory, goes to the open meetup: from then on she hears its changes too.
+    await olga.client.trpc.meetups.rsvp.mutate({ meetupId: proposed.id, going: true });
+    await eventually(() => anas.meetups.length === 2 && olgas.meetups.length === 1, 'Olga’s answer, live');
+    // The same answer again changes nothing and tells nobody.
+    await ben.client.trpc.meetups.rsvp.mutate({ meetupId: proposed.id, going: true });
+    // A message after it, heard by Ana, comes after anything the repeat would have sent her.
+    await ben.client.trpc.pods.send.mutate({ podId, clientId: crypto.randomUUID(), body: 'See you' });
+    await eventually(() => anas.messages.some((m) => m.body === 'See you'), 'the message after it');
+    expect(anas.meetups).toHaveLength(2);
+    await ana.client.trpc.meetups.cancel.mutate({ meetupId: proposed.id });
+    await eventually(
+      () => anas.meetups.length === 3 && bens.meetups.length === 3 && olgas.meetups.length === 2,
+      'the cancellation, live',
+    );
+    expect(strangers.meetups).toEqual([]);
   });
 
   it('hides the card of someone on the other side of a block, as their messages', async () => {

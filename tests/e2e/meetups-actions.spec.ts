@@ -7,7 +7,7 @@ import { podInDatabase, REYKJAVIK } from './pods-in-database.ts';
 
 // A meetup card's actions in the browser (issue 35.4, 35.7): Anna opens her pod's page with ?propose=1 and
 // the form is there at once; "Add to calendar" downloads the meetup's .ics; "Tell a friend" mails her
-// friend; Ben, who did not propose it, has no "Cancel meetup"; Anna cancels it and it is gone from Ben's
+// friend; Ben, who did not propose it, has no "Cancel meetup"; Anna cancels it and it is gone from Ben's open
 // page too. In German on a phone's width: the form at once and the card's actions.
 
 test.use({ actionTimeout: 15_000 });
@@ -92,14 +92,16 @@ test('a meetup added to the calendar, told to a friend, and cancelled by its pro
   await expect(benCard.getByRole('button', { name: 'Tell a friend' })).toBeVisible();
   await expect(benCard.getByRole('button', { name: 'Cancel meetup' })).toHaveCount(0);
 
-  // Anna cancels, after a confirmation: the card goes, on Ben's page as well.
+  // Anna cancels, after a confirmation: the card goes, and on Ben's open page too, live (no reload), where
+  // the chat's card now says it was cancelled.
+  await expect(benPage.getByTestId('chat-meetup-card')).not.toContainText('This meetup was cancelled.');
   await annaCard.getByRole('button', { name: 'Cancel meetup' }).click();
   const confirm = annaPage.getByRole('dialog', { name: 'Cancel this meetup?' });
   await confirm.getByRole('button', { name: 'Cancel the meetup' }).click();
   await expect(annaPage.getByTestId('meetup-card')).toHaveCount(0);
   await expect(annaPage.getByTestId('pod-meetups')).toContainText('No meetup planned yet — propose one.');
-  await benPage.reload();
   await expect(benPage.getByTestId('pod-meetups')).toContainText('No meetup planned yet — propose one.');
+  await expect(benPage.getByTestId('chat-meetup-card')).toContainText('This meetup was cancelled.');
   await expect(benPage.getByTestId('meetup-card')).toHaveCount(0);
   await Promise.all([annaContext, benContext].map((context) => context.close()));
 });

@@ -116,6 +116,11 @@ export interface ServerToClientEvents {
    * they read a pod on any device.
    */
   'pod:unread': (state: PodUnreadState) => void;
+  /**
+   * The meetups of a pod the member is in, or of an open meetup they answered, changed: an answer, a place
+   * moving up from the waitlist, a cancellation. The client reads them again (what it may see of them).
+   */
+  'pod:meetups': (event: { podId: string }) => void;
 }
 
 /** What the server keeps about each socket, from its handshake. */

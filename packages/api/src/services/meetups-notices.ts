@@ -249,6 +249,32 @@ export async function cancelMeetup(deps: Deps, memberId: string, meetupId: strin
     if (facts.meetup.startsAt.getTime() <= Date.now()) throw appError('CONFLICT', 'meetups:errors.begun');
     await cancelAndTell(tx, deps, meetupId, memberId);
   });
+  await publishMeetupsChanged(deps, found.podId, meetupId);
+}
+
+/**
+ * Tells the pod's members and whoever else is going or waiting (an open meetup's outsiders), on every device,
+ * that the pod's meetups changed, once the change is committed: the cards in their chats and lists read them
+ * again. The event names only the pod; what each may see of its meetups is meetups.ts's viewsOf.
+ */
+export async function publishMeetupsChanged(deps: Deps, podId: string, meetupId: string): Promise<void> {
+  const { db, t } = deps.database;
+  try {
+    const [members, answered] = await Promise.all([
+      db.select({ id: t.podMembers.memberId }).from(t.podMembers).where(eq(t.podMembers.podId, podId)),
+      db
+        .select({ id: t.meetupRsvps.memberId })
+        .from(t.meetupRsvps)
+        .where(
+          and(eq(t.meetupRsvps.meetupId, meetupId), inArray(t.meetupRsvps.status, ['going', 'waitlist'])),
+        ),
+    ]);
+    const audience = [...new Set([...members, ...answered].map((r) => r.id))];
+    deps.realtime.emitTo({ members: audience }, 'pod:meetups', { podId });
+  } catch (error) {
+    // The change is stored: the others see it when they next read the meetups.
+    deps.log.error({ err: error, podId, meetupId }, 'meetup change not published');
+  }
 }
 
 /**

@@ -30,7 +30,7 @@ import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
 import { scheduleAfterMails } from './meetups-after-mail.ts';
 import { isWaitlistOnly } from './meetups-attendance.ts';
-import { mayCancelMeetup, schedulePromotedMail } from './meetups-notices.ts';
+import { mayCancelMeetup, publishMeetupsChanged, schedulePromotedMail } from './meetups-notices.ts';
 import { scheduleMeetupReminders } from './meetups-reminders.ts';
 import { deliverMeetupCard, storeMeetupCard } from './pods-chat.ts';
 import { podMember, roleIn } from './pods.ts';
@@ -383,7 +383,10 @@ export async function answerMeetup(
     else await tx.update(t.meetupRsvps).set({ status, askedAt }).where(key);
     return status;
   });
-  if (answered) deps.metrics.meetupAnswered(answered);
+  if (answered) {
+    deps.metrics.meetupAnswered(answered);
+    await publishMeetupsChanged(deps, found.podId, input.meetupId);
+  }
   return viewOf(deps, memberId, input.meetupId, language);
 }
 

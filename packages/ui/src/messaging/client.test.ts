@@ -47,6 +47,7 @@ function recordingHandlers() {
     connected: () => undefined,
     sessionEnded: () => undefined,
     podUnread: () => undefined,
+    podMeetups: () => undefined,
     paymentRequired: () => undefined,
   };
   return { handlers, received };

@@ -76,6 +76,8 @@ export interface MessagingHandlers {
   unread(state: UnreadState): void;
   /** The member's unread pods as the server counts them (on connecting and whenever they change). */
   podUnread(state: PodUnreadState): void;
+  /** The meetups of a pod changed (answers, a place moving up, a cancellation): to be read again. */
+  podMeetups(podId: string): void;
   /** Connected (again): whatever was missed while away must be read again. */
   connected(again: boolean): void;
   /** The server ended the connection or refused it for want of a session: the session is over. */
@@ -201,6 +203,7 @@ export function createMessagingClient(
   socket.on('unread:cleared', () => handlers.unreadCleared());
   socket.on('unread:changed', (state) => handlers.unread(state));
   socket.on('pod:unread', (state) => handlers.podUnread(state));
+  socket.on('pod:meetups', ({ podId }) => handlers.podMeetups(podId));
   socket.on('typing', ({ conversationId, memberId }) => {
     const next = new Map(typing.get());
     next.set(conversationId, { memberId, until: Date.now() + TYPING_SHOWS_MS });

@@ -140,6 +140,13 @@ export function useMessagingLive(memberId: string | null) {
           invitations: state.invitations ?? had?.invitations,
         }));
       },
+      podMeetups(podId) {
+        // The chat's cards, the pod's Meetups section, the Meetups page and "This week" (those on screen).
+        const { utils } = latest.current;
+        void utils.meetups.ofPod.invalidate({ podId });
+        void utils.meetups.find.invalidate();
+        void utils.meetups.thisWeek.invalidate();
+      },
       connected(again) {
         // What changed before the connection was up (reads, deletions) is read again; new messages are
         // replayed, and the server sends the unread state on every connection.
