@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportMemberData } from '@amiko/api';
 import { createMember } from '../support/members.ts';
@@ -80,7 +81,7 @@ describe('exportMemberData', () => {
     expect(data.conversations[0]!.with).toEqual({ id: bruno.id, name: 'Bruno', deleted: false });
     expect(data.conversations[0]!.messages.map((m) => m.body)).toEqual(['Hi Bruno', 'Hi Ana']);
     expect(data.reports).toEqual([
-      { reportedId: carla.id, reason: 'spam', note: 'Ads', createdAt: expect.any(Date) },
+      { reportedId: carla.id, meetupId: null, reason: 'spam', note: 'Ads', createdAt: expect.any(Date) },
     ]);
     expect(data.payments).toEqual([]);
     expect(data.sessions).toHaveLength(1);
@@ -142,5 +143,59 @@ describe('exportMemberData', () => {
     expect(data.pods.suggestionsAnswered).toEqual([{ interest: 'chess', answeredAt: expect.any(Date) }]);
     expect(JSON.stringify(data)).not.toContain('Bruno’s own');
     expect(JSON.stringify(data)).not.toContain('Private note');
+  });
+
+  it('holds the meetups the member proposed and answered and their own answers after, never others’ about them', async () => {
+    const MUNICH = 2867714;
+    const [ana, bruno] = [
+      await createMember(ts, { name: 'Ana', placeId: MUNICH, city: null }),
+      await createMember(ts, { name: 'Bruno', placeId: MUNICH, city: null }),
+    ];
+    const pod = await bruno.client.trpc.pods.start.mutate(
+      podInput({ name: 'Walks', interests: ['hiking'], placeId: MUNICH, sizeLimit: 6 }),
+    );
+    await ana.client.trpc.pods.join.mutate({ podId: pod.id });
+    const meetup = await ana.client.trpc.meetups.propose.mutate({
+      podId: pod.id,
+      startsAt: `${new Date().getUTCFullYear() + 1}-06-05T19:30`,
+      placeKind: 'park',
+      venueName: 'Englischer Garten',
+      venueAddress: 'Chinesischer Turm',
+      language: 'de',
+    });
+    await bruno.client.trpc.meetups.rsvp.mutate({ meetupId: meetup.id, going: true });
+    const { db, t } = ts.server.database;
+    await db
+      .update(t.meetups)
+      .set({ startsAt: new Date(Date.now() - 4 * 3_600_000) })
+      .where(eq(t.meetups.id, meetup.id));
+    // Ana says Bruno came and she would rather not meet him again; Bruno says she did not come, and yes.
+    await ana.client.trpc.meetups.answerAfter.mutate({ meetupId: meetup.id, came: [bruno.id], again: [] });
+    await bruno.client.trpc.meetups.answerAfter.mutate({ meetupId: meetup.id, came: [], again: [ana.id] });
+
+    const data = (await exportMemberData(ts.server.deps, ana.id))!;
+    expect(data.meetups.proposed).toEqual([
+      expect.objectContaining({ meetupId: meetup.id, podName: 'Walks', venueName: 'Englischer Garten' }),
+    ]);
+    expect(data.meetups.answers).toEqual([
+      expect.objectContaining({ meetupId: meetup.id, podName: 'Walks', status: 'going' }),
+    ]);
+    expect(data.meetups.whoCame).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ meetupId: meetup.id, memberId: bruno.id, came: true }),
+        expect.objectContaining({ meetupId: meetup.id, memberId: ana.id, came: true }),
+      ]),
+    );
+    expect(data.meetups.whoCame).toHaveLength(2);
+    expect(data.meetups.meetAgain).toEqual([
+      { meetupId: meetup.id, memberId: bruno.id, again: false, answeredAt: expect.any(Date) },
+    ]);
+    // Bruno's answers about her are his: neither his "did not come" nor his "yes" is in her data.
+    expect(JSON.stringify(data.meetups)).not.toMatch(/"came":false|"again":true/);
+    const his = (await exportMemberData(ts.server.deps, bruno.id))!;
+    expect(his.meetups.proposed).toEqual([]);
+    expect(his.meetups.meetAgain).toEqual([
+      { meetupId: meetup.id, memberId: ana.id, again: true, answeredAt: expect.any(Date) },
+    ]);
   });
 });

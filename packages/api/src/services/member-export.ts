@@ -9,6 +9,8 @@ import { seenBy } from './views.ts';
 // Who each conversation is with is named as the member's conversation list names them (visibilityOf).
 // Pods (issue 34): the member's memberships, requests, invitations and answered suggestions, and what they
 // wrote in pods; what others wrote there is theirs, and so is why a host took the member out of a pod.
+// Meetups (issue 35): those they proposed, their answers, and their own "Who came?" and "Meet again?"
+// answers; never what others answered about them, which would tell them who did not choose them.
 
 /** Everything stored about one member; null when there is no such member. */
 export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: string) {
@@ -61,6 +63,7 @@ export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: s
       db
         .select({
           reportedId: t.reports.reportedId,
+          meetupId: t.reports.meetupId,
           reason: t.reports.reason,
           note: t.reports.note,
           createdAt: t.reports.createdAt,
@@ -128,6 +131,7 @@ export async function exportMemberData(deps: Pick<Deps, 'database'>, memberId: s
   return {
     exportedAt: new Date(),
     pods: await podsOf(deps, memberId),
+    meetups: await meetupsOf(deps, memberId),
     profile,
     // Where the member lives, by name as well as by id, in their language.
     place: member.placeId === null ? null : placeById(member.placeId, member.language),
@@ -184,6 +188,66 @@ async function podsOf(deps: Pick<Deps, 'database'>, memberId: string) {
       .orderBy(asc(t.podMessages.id)),
   ]);
   return { memberships, requests, invitations, suggestionsAnswered, removals, messages };
+}
+
+/** The member's part in meetups: what they proposed, answered, and said afterwards (only their own side). */
+async function meetupsOf(deps: Pick<Deps, 'database'>, memberId: string) {
+  const { db, t } = deps.database;
+  const [proposed, answers, whoCame, meetAgain] = await Promise.all([
+    db
+      .select({
+        meetupId: t.meetups.id,
+        podId: t.meetups.podId,
+        podName: t.pods.name,
+        startsAt: t.meetups.startsAt,
+        timeZone: t.meetups.timeZone,
+        venueKind: t.meetups.venueKind,
+        venueName: t.meetups.venueName,
+        venueAddress: t.meetups.venueAddress,
+        onlineLink: t.meetups.onlineLink,
+        language: t.meetups.language,
+        capacity: t.meetups.capacity,
+        createdAt: t.meetups.createdAt,
+        cancelledAt: t.meetups.cancelledAt,
+      })
+      .from(t.meetups)
+      .innerJoin(t.pods, eq(t.pods.id, t.meetups.podId))
+      .where(eq(t.meetups.proposedBy, memberId))
+      .orderBy(asc(t.meetups.startsAt)),
+    db
+      .select({
+        meetupId: t.meetupRsvps.meetupId,
+        podName: t.pods.name,
+        startsAt: t.meetups.startsAt,
+        status: t.meetupRsvps.status,
+        askedAt: t.meetupRsvps.askedAt,
+        gaveUpAt: t.meetupRsvps.gaveUpAt,
+      })
+      .from(t.meetupRsvps)
+      .innerJoin(t.meetups, eq(t.meetups.id, t.meetupRsvps.meetupId))
+      .innerJoin(t.pods, eq(t.pods.id, t.meetups.podId))
+      .where(eq(t.meetupRsvps.memberId, memberId))
+      .orderBy(asc(t.meetups.startsAt)),
+    db
+      .select({
+        meetupId: t.meetupAttendance.meetupId,
+        memberId: t.meetupAttendance.memberId,
+        came: t.meetupAttendance.came,
+        markedAt: t.meetupAttendance.markedAt,
+      })
+      .from(t.meetupAttendance)
+      .where(eq(t.meetupAttendance.markerId, memberId)),
+    db
+      .select({
+        meetupId: t.meetupAgain.meetupId,
+        memberId: t.meetupAgain.chosenId,
+        again: t.meetupAgain.again,
+        answeredAt: t.meetupAgain.answeredAt,
+      })
+      .from(t.meetupAgain)
+      .where(eq(t.meetupAgain.chooserId, memberId)),
+  ]);
+  return { proposed, answers, whoCame, meetAgain };
 }
 
 export type MemberDataExport = NonNullable<Awaited<ReturnType<typeof exportMemberData>>>;
