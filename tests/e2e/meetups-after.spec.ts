@@ -1,5 +1,7 @@
 import { newId } from '@amiko/db';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { insertMember } from '../support/members.ts';
 import { expectAccessible } from './accessibility.ts';
 import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
@@ -131,4 +133,45 @@ test('after a meetup: who came, whom to meet again, and only what is mutual, in 
   await expect(cleoPage!.getByTestId('pod-meetups')).toBeVisible();
   await expect(cleoPage!.getByTestId('meetup-after')).toHaveCount(0);
   await Promise.all(contexts.map((context) => context.close()));
+});
+
+// Reporting after a meetup (issue 35.7): Cleo reports Ben from "Who came?"; the report carries
+// the meetup and the pod's last messages as its evidence, and her answers are still hers to give.
+test('after a meetup: reporting someone who was there, with the pod’s evidence', async ({
+  browser,
+  amiko,
+}) => {
+  const place = { placeId: REYKJAVIK, city: null };
+  const cleoContext = await newContext(browser);
+  const anna = (await insertMember(amiko.db(), { name: 'Anna Report', ...place })).id;
+  const ben = (await insertMember(amiko.db(), { name: 'Ben Report', ...place })).id;
+  const cleo = await signedInMember(amiko, cleoContext, { name: 'Cleo Report', ...place });
+  const podId = await podThatMet(amiko, `Walks ${cleo.id.slice(0, 6)}`, [anna, ben, cleo.id]);
+  const { db, t } = amiko.db();
+  await db.insert(t.podMessages).values({
+    podId,
+    senderId: ben,
+    clientId: crypto.randomUUID(),
+    body: 'What Ben wrote in the pod',
+    createdAt: new Date(),
+  });
+  const page = await cleoContext.newPage();
+  await page.goto(`/pods/${podId}`);
+  const after = page.getByTestId('meetup-after');
+  await expect(after.getByRole('group', { name: 'Who came?' })).toBeVisible({ timeout: 60_000 });
+  await after.getByRole('button', { name: 'Report Ben' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report Ben' });
+  await dialog.getByRole('radio', { name: 'Harassment or threats' }).check();
+  await dialog.getByLabel('Note for our team (optional)').fill('Followed me home');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thank you. Our team will look into it.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const [report] = await db.select().from(t.reports).where(eq(t.reports.reporterId, cleo.id));
+  expect(report).toMatchObject({ reportedId: ben, reason: 'harassment', note: 'Followed me home', podId });
+  expect(report!.meetupId).not.toBeNull();
+  expect(JSON.stringify(report!.evidence)).toContain('What Ben wrote in the pod');
+  // Reporting answered nothing for her: "Who came?" still waits.
+  await expect(page.getByTestId('meetup-after-form')).toBeVisible();
+  await cleoContext.close();
 });
