@@ -204,13 +204,17 @@ export async function startPod(
   return getPod(deps, memberId, id, language);
 }
 
-/** One pod, for its page: NOT_FOUND when closed, or, to someone outside it, when it holds a block of theirs. */
+/**
+ * One pod, for its page, to a member who may use pods (podMember: a finished profile): NOT_FOUND when closed,
+ * or, to someone outside it, when it holds a block of theirs.
+ */
 export async function getPod(
   deps: Deps,
   viewerId: string,
   podId: string,
   language: UiLanguage,
 ): Promise<PodView> {
+  await podMember(deps, viewerId);
   const { db, t } = deps.database;
   const [pod] = await db
     .select()
@@ -230,6 +234,7 @@ export async function getPod(
  * them), newest first.
  */
 export async function myPods(deps: Deps, memberId: string, language: UiLanguage): Promise<PodView[]> {
+  await podMember(deps, memberId);
   const { db, t } = deps.database;
   const mine = db
     .select({ podId: t.podMembers.podId })
