@@ -115,6 +115,24 @@ describe('exportMemberData', () => {
     expect(await exportMemberData(ts.server.deps, 'nobody')).toBeNull();
   });
 
+  it('holds where the member lives, by id and by name in their own language, and no place when they have none', async () => {
+    const MUNICH = 2867714;
+    const ana = await createMember(ts, { name: 'Ana', placeId: MUNICH, city: null, language: 'de' });
+    const ben = await createMember(ts, { name: 'Ben', placeId: MUNICH, city: null, language: 'en' });
+    const cem = await createMember(ts, { name: 'Cem', placeId: null, city: 'Somewhere' });
+
+    const hers = (await exportMemberData(ts.server.deps, ana.id))!;
+    expect(hers.place).toMatchObject({
+      id: MUNICH,
+      name: 'München',
+      region: 'Bayern',
+      country: 'Deutschland',
+    });
+    const his = (await exportMemberData(ts.server.deps, ben.id))!;
+    expect(his.place).toMatchObject({ id: MUNICH, name: 'Munich', region: 'Bavaria', country: 'Germany' });
+    expect((await exportMemberData(ts.server.deps, cem.id))!.place).toBeNull();
+  });
+
   it('holds the member’s pods and what they wrote there, not what others wrote nor why a host took them out', async () => {
     const ana = await createMember(ts, { name: 'Ana' });
     const bruno = await createMember(ts, { name: 'Bruno' });
