@@ -274,6 +274,41 @@ describe('blocks and suspensions', () => {
     }
   });
 
+  it('drops a waiting request to join from the host’s list, and approving it adds nobody, once either blocks the other', async () => {
+    for (const direction of ['hostBlocks', 'askerBlocks'] as const) {
+      const starter = await munich();
+      const started = await starter.client.trpc.pods.start.mutate(pod({ joinRule: 'ask' }));
+      const asker = await munich();
+      expect(await asker.client.trpc.pods.join.mutate({ podId: started.id })).toEqual({
+        outcome: 'requested',
+      });
+      expect(
+        (await starter.client.trpc.pods.get.query({ podId: started.id })).requests.map((r) => r.id),
+      ).toEqual([asker.id]);
+      const [blocker, blocked] = direction === 'hostBlocks' ? [starter, asker] : [asker, starter];
+      await blocker.client.trpc.blocks.block.mutate({ memberId: blocked.id });
+
+      const view = await starter.client.trpc.pods.get.query({ podId: started.id });
+      expect(view.requests).toEqual([]);
+      expect(JSON.stringify(await starter.client.trpc.pods.mine.query())).not.toContain(asker.id);
+      // Approving the request (the host's page was open before the block) lets nobody in: the request is
+      // spent quietly, or said to be gone, nothing else.
+      const answered = await starter.client.trpc.pods.answer
+        .mutate({ podId: started.id, memberId: asker.id, approve: true })
+        .then(
+          () => 'answered',
+          (error: Error) => error.message,
+        );
+      expect(['answered', 'pods:errors.requestGone']).toContain(answered);
+      const { db, t } = ts.server.database;
+      const rows = await db.select().from(t.podMembers).where(eq(t.podMembers.podId, started.id));
+      expect(rows.map((r) => r.memberId)).toEqual([starter.id]);
+      const after = await starter.client.trpc.pods.get.query({ podId: started.id });
+      expect(after).toMatchObject({ members: [{ id: starter.id }], freePlaces: 5, requests: [] });
+      expect((await asker.client.trpc.pods.mine.query()).map((p) => p.id)).not.toContain(started.id);
+    }
+  });
+
   it('hides two members of one pod from each other once one blocks the other', async () => {
     const starter = await munich();
     const started = await starter.client.trpc.pods.start.mutate(pod());
