@@ -134,31 +134,32 @@ describe('a meetup in the pod’s chat', () => {
     expect(sent.message.meetup).toBeNull();
   });
 
-  it('tells the pod and an open meetup’s outsiders live when answers change or it is cancelled, nobody else', async () => {
+  it('tells the pod and an open meetup’s outsiders live when one is proposed, answered or cancelled, nobody else', async () => {
     const [ana, ben, olga, stranger] = [await munich(), await munich(), await munich(), await munich()];
     const podId = await podOf(ana, ben);
-    const proposed = await ana.client.trpc.meetups.propose.mutate(meetup(podId, { extraPlaces: 2 }));
     const [anas, bens, olgas, strangers] = await Promise.all([
       device(ana),
       device(ben),
       device(olga),
       device(stranger),
     ]);
-    await ben.client.trpc.meetups.rsvp.mutate({ meetupId: proposed.id, going: true });
-    await eventually(() => anas.meetups.length === 1 && bens.meetups.length === 1, 'Ben’s answer, live');
+    const proposed = await ana.client.trpc.meetups.propose.mutate(meetup(podId, { extraPlaces: 2 }));
+    await eventually(() => anas.meetups.length === 1 && bens.meetups.length === 1, 'the proposal, live');
     expect(anas.meetups).toEqual([podId]);
+    await ben.client.trpc.meetups.rsvp.mutate({ meetupId: proposed.id, going: true });
+    await eventually(() => anas.meetups.length === 2 && bens.meetups.length === 2, 'Ben’s answer, live');
     // Olga, from the directory, goes to the open meetup: from then on she hears its changes too.
     await olga.client.trpc.meetups.rsvp.mutate({ meetupId: proposed.id, going: true });
-    await eventually(() => anas.meetups.length === 2 && olgas.meetups.length === 1, 'Olga’s answer, live');
+    await eventually(() => anas.meetups.length === 3 && olgas.meetups.length === 1, 'Olga’s answer, live');
     // The same answer again changes nothing and tells nobody.
     await ben.client.trpc.meetups.rsvp.mutate({ meetupId: proposed.id, going: true });
     // A message after it, heard by Ana, comes after anything the repeat would have sent her.
     await ben.client.trpc.pods.send.mutate({ podId, clientId: crypto.randomUUID(), body: 'See you' });
     await eventually(() => anas.messages.some((m) => m.body === 'See you'), 'the message after it');
-    expect(anas.meetups).toHaveLength(2);
+    expect(anas.meetups).toHaveLength(3);
     await ana.client.trpc.meetups.cancel.mutate({ meetupId: proposed.id });
     await eventually(
-      () => anas.meetups.length === 3 && bens.meetups.length === 3 && olgas.meetups.length === 2,
+      () => anas.meetups.length === 4 && bens.meetups.length === 4 && olgas.meetups.length === 2,
       'the cancellation, live',
     );
     expect(strangers.meetups).toEqual([]);

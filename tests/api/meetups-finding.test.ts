@@ -167,3 +167,33 @@ describe('meetups.thisWeek', () => {
     expect(await me.client.trpc.meetups.thisWeek.query()).toEqual([]);
   });
 });
+
+describe('a pod’s next meetup on its card', () => {
+  it('is its soonest meetup not cancelled, the time only, to members and to others finding the pod', async () => {
+    const starter = await member(MUNICH);
+    const started = await starter.client.trpc.pods.start.mutate(
+      pod({ placeId: MUNICH, interests: ['baking'] }),
+    );
+    expect((await starter.client.trpc.pods.get.query({ podId: started.id })).nextMeetup).toBeNull();
+    const later = await starter.client.trpc.meetups.propose.mutate(
+      meetup(started.id, { startsAt: inDays(9) }),
+    );
+    const sooner = await starter.client.trpc.meetups.propose.mutate(
+      meetup(started.id, { startsAt: inDays(2) }),
+    );
+    const other = await member(MUNICH);
+    const seenByOther = async () =>
+      (await other.client.trpc.pods.find.query({ where: 'near', interest: 'baking' })).find(
+        (p) => p.id === started.id,
+      )?.nextMeetup;
+    expect(await seenByOther()).toEqual({ startsAt: sooner.startsAt, timeZone: 'Europe/Berlin' });
+    expect((await starter.client.trpc.pods.get.query({ podId: started.id })).nextMeetup).toEqual({
+      startsAt: sooner.startsAt,
+      timeZone: 'Europe/Berlin',
+    });
+    await starter.client.trpc.meetups.cancel.mutate({ meetupId: sooner.id });
+    expect((await seenByOther())?.startsAt).toBe(later.startsAt);
+    await starter.client.trpc.meetups.cancel.mutate({ meetupId: later.id });
+    expect(await seenByOther()).toBeNull();
+  });
+});

@@ -96,6 +96,11 @@ export interface PodView {
   /** How alive it is: its messages of the last POD_ACTIVITY_DAYS, everyone's (issue 34.2). */
   messagesThisWeek: number;
   /**
+   * When it next meets (issue 34.2): its soonest meetup not cancelled, the time only (the venue is for those
+   * going), in the meetup's zone; null when none is planned.
+   */
+  nextMeetup: { startsAt: number; timeZone: string } | null;
+  /**
    * For a member of a pod gone quiet (no message for POD_QUIET_DAYS): their answer to "keep it, or let it
    * close?" this quiet spell, null until they give one. Null when the pod is alive or the viewer not in it.
    */

@@ -117,8 +117,9 @@ export interface ServerToClientEvents {
    */
   'pod:unread': (state: PodUnreadState) => void;
   /**
-   * The meetups of a pod the member is in, or of an open meetup they answered, changed: an answer, a place
-   * moving up from the waitlist, a cancellation. The client reads them again (what it may see of them).
+   * The meetups of a pod the member is in, or of an open meetup they answered, changed: one proposed, an
+   * answer, a place moving up from the waitlist, a cancellation. The client reads them again (what it may see
+   * of them), and the pod's card (its next meetup).
    */
   'pod:meetups': (event: { podId: string }) => void;
 }

@@ -253,9 +253,10 @@ export async function cancelMeetup(deps: Deps, memberId: string, meetupId: strin
 }
 
 /**
- * Tells the pod's members and whoever else is going or waiting (an open meetup's outsiders), on every device,
- * that the pod's meetups changed, once the change is committed: the cards in their chats and lists read them
- * again. The event names only the pod; what each may see of its meetups is meetups.ts's viewsOf.
+ * After a meetup is proposed, answered or cancelled: tells the pod's members and whoever else is going or
+ * waiting (an open meetup's outsiders), on every device, once the change is committed, that the pod's
+ * meetups changed: the cards in their chats and lists read them again. The event names only the pod; what
+ * each may see of its meetups is meetups.ts's viewsOf.
  */
 export async function publishMeetupsChanged(deps: Deps, podId: string, meetupId: string): Promise<void> {
   const { db, t } = deps.database;

@@ -281,6 +281,7 @@ export async function proposeMeetup(
   });
   deps.metrics.meetupProposed();
   await deliverMeetupCard(deps, card);
+  await publishMeetupsChanged(deps, input.podId, id);
   return viewOf(deps, memberId, id, language);
 }
 

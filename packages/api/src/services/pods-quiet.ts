@@ -55,6 +55,8 @@ export function alivePods(deps: Pick<Deps, 'database'>, now = new Date()) {
 /** How alive a pod is, as the viewer's card shows it, and for a member the question of a quiet pod. */
 export interface PodLife {
   messagesThisWeek: number;
+  /** When the pod next meets (its soonest meetup not cancelled), in the meetup's zone; null: none planned. */
+  nextMeetup: { startsAt: number; timeZone: string } | null;
   /** The viewer is in the pod and it has gone quiet: their answer this spell, null until they give one. */
   quiet: { answer: PodQuietAnswer | null } | null;
 }
@@ -105,7 +107,7 @@ export async function podLifeOf(
     .where(eq(m.podId, t.pods.id))
     .orderBy(desc(m.createdAt))
     .limit(1);
-  const [weekly, mine] = await Promise.all([
+  const [weekly, mine, upcoming] = await Promise.all([
     db
       .select({ podId: m.podId, n: count() })
       .from(m)
@@ -122,7 +124,17 @@ export async function podLifeOf(
       .from(pm)
       .innerJoin(t.pods, eq(t.pods.id, pm.podId))
       .where(and(eq(pm.memberId, viewerId), inArray(pm.podId, podIds))),
+    // Soonest first on meetups_pod_starts_idx; a pod plans a few at a time, so the first of each is kept.
+    db
+      .select({ podId: t.meetups.podId, startsAt: t.meetups.startsAt, timeZone: t.meetups.timeZone })
+      .from(t.meetups)
+      .where(and(inArray(t.meetups.podId, podIds), gt(t.meetups.startsAt, now), isNull(t.meetups.cancelledAt)))
+      .orderBy(asc(t.meetups.startsAt)),
   ]);
+  const next = new Map<string, PodLife['nextMeetup']>();
+  for (const row of upcoming)
+    if (!next.has(row.podId))
+      next.set(row.podId, { startsAt: row.startsAt.getTime(), timeZone: row.timeZone });
   const counts = new Map(weekly.map((row) => [row.podId, row.n]));
   const quiet = new Map(
     mine
@@ -130,7 +142,14 @@ export async function podLifeOf(
       .map((row) => [row.podId, { answer: answerThisSpell(row, { ...row, counts: true }) }]),
   );
   return new Map(
-    podIds.map((id) => [id, { messagesThisWeek: counts.get(id) ?? 0, quiet: quiet.get(id) ?? null }]),
+    podIds.map((id) => [
+      id,
+      {
+        messagesThisWeek: counts.get(id) ?? 0,
+        nextMeetup: next.get(id) ?? null,
+        quiet: quiet.get(id) ?? null,
+      },
+    ]),
   );
 }
 

@@ -134,6 +134,7 @@ export async function viewsOf(deps: Deps, viewerId: string, pods: PodRow[], lang
       ),
       myRole,
       messagesThisWeek: life.get(pod.id)!.messagesThisWeek,
+      nextMeetup: life.get(pod.id)!.nextMeetup,
       quiet: life.get(pod.id)!.quiet,
       requested: requests.some((r) => r.memberId === viewerId),
       invited: myRole === null && people.invited.has(pod.id),

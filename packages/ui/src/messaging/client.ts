@@ -76,7 +76,7 @@ export interface MessagingHandlers {
   unread(state: UnreadState): void;
   /** The member's unread pods as the server counts them (on connecting and whenever they change). */
   podUnread(state: PodUnreadState): void;
-  /** The meetups of a pod changed (answers, a place moving up, a cancellation): to be read again. */
+  /** The meetups of a pod changed (one proposed, answers, a place moving up, a cancellation): read again. */
   podMeetups(podId: string): void;
   /** Connected (again): whatever was missed while away must be read again. */
   connected(again: boolean): void;

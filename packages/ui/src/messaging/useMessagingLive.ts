@@ -141,9 +141,12 @@ export function useMessagingLive(memberId: string | null) {
         }));
       },
       podMeetups(podId) {
-        // The chat's cards, the pod's Meetups section, the Meetups page and "This week" (those on screen).
+        // The chat's cards, the pod's Meetups section, the Meetups page, "This week", and the pod's card with
+        // its next meetup (those on screen).
         const { utils } = latest.current;
         void utils.meetups.ofPod.invalidate({ podId });
+        void utils.pods.get.invalidate({ podId });
+        void utils.pods.mine.invalidate();
         void utils.meetups.find.invalidate();
         void utils.meetups.thisWeek.invalidate();
       },

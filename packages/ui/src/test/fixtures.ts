@@ -133,6 +133,7 @@ export function podOnItsPage(overrides: Partial<PodOnItsPage> = {}): PodOnItsPag
     freePlaces: 5,
     myRole: 'member',
     messagesThisWeek: 0,
+    nextMeetup: null,
     quiet: null,
     requested: false,
     invited: false,

@@ -1,9 +1,10 @@
 import { catalogKey } from '@amiko/i18n';
 import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconMapPin, IconMessages, IconWorld } from '@tabler/icons-react';
+import { IconCalendarEvent, IconMapPin, IconMessages, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import type { Pod } from './PodActions.tsx';
+import { ownTimeZone } from './meetup-form-values.ts';
 
 /** What a pod is about: its interests, or a language café's two languages and the level it welcomes. */
 export function usePodTopic(pod: Pod): string {
@@ -20,10 +21,11 @@ export function usePodTopic(pod: Pod): string {
 
 /**
  * A pod at a glance, on its card and its page: what it is about, where, the languages it speaks, the first
- * names and photos of its members, how many places are free, and how alive it is (messages this week).
+ * names and photos of its members, how many places are free, and how alive it is (messages this week, and
+ * when it next meets, in the member's own time zone).
  */
 export function PodSummary({ pod }: { pod: Pod }) {
-  const { t } = useTranslation(['pods', 'catalog']);
+  const { t, i18n } = useTranslation(['pods', 'catalog']);
   const topic = usePodTopic(pod);
   const languages = pod.languages.map((id) => t(catalogKey('languages', id))).join(', ');
   return (
@@ -63,6 +65,23 @@ export function PodSummary({ pod }: { pod: Pod }) {
               : t('pods:card.quietThisWeek')}
           </Text>
         </Group>
+        {pod.nextMeetup && (
+          <Group gap={4} wrap="nowrap">
+            <IconCalendarEvent size={14} aria-hidden="true" />
+            <Text size="sm" c="dimmed" data-testid="pod-next-meetup">
+              {t('pods:card.nextMeetup', {
+                when: new Intl.DateTimeFormat(i18n.language, {
+                  weekday: 'short',
+                  day: 'numeric',
+                  month: 'long',
+                  hour: 'numeric',
+                  minute: '2-digit',
+                  timeZone: ownTimeZone(),
+                }).format(pod.nextMeetup.startsAt),
+              })}
+            </Text>
+          </Group>
+        )}
       </Group>
       <Group gap="xs" wrap="nowrap" aria-label={t('pods:card.members', { count: pod.members.length })}>
         <Avatar.Group>
