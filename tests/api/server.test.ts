@@ -125,7 +125,7 @@ describe('web app serving', () => {
       '/profile-view/abc',
       '/index.html',
       '/settings/user-info?tab=1',
-      '/settings/nope',
+      '/settings/',
       '/Community/',
       '/profile-view/%C3%A9',
     ]) {
@@ -135,6 +135,19 @@ describe('web app serving', () => {
       expect(response.headers.get('content-security-policy'), path).toContain("default-src 'self'");
       if (path !== '/index.html') expect(response.headers.get('cache-control'), path).toBe('no-cache');
     }
+  });
+
+  it('answers a member-area path no page has with 404, yet with the app, which sends a visitor to sign in', async () => {
+    for (const path of ['/settings/nope', '/settings/foo/bar?x=1', '/Settings/Nope/']) {
+      const response = await fetch(`${web.url}${path}`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain('amiko-spa');
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(response.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+    }
+    // The real settings pages stay 200.
+    expect((await fetch(`${web.url}/settings/user-info`)).status).toBe(200);
+    expect((await fetch(`${web.url}/settings`)).status).toBe(200);
   });
 
   it('answers any other page path with 404 and the not-found page, in the visitor’s language', async () => {

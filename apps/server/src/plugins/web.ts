@@ -56,11 +56,15 @@ export function pageLanguage(request: FastifyRequest): UiLanguage {
 }
 
 /**
- * The paths of the app's routes (packages/ui/src/app/routes.tsx), as the build lists them in routes.json:
- * `/profile-view/:userId` takes one segment for the parameter; matched as the app's router matches, without
- * regard to case or a trailing slash. Null when the build has no list (then every path is the app's).
+ * What a path is to the app's routes (packages/ui/src/app/routes.tsx), as the build lists them in
+ * routes.json: 'route' for one of its pages, 'guarded' for a path only a wildcard route takes (`/settings/*`:
+ * the app still sends a visitor to sign in, but there is no such page), null for none. `/profile-view/:userId`
+ * takes one segment for the parameter; matched as the app's router matches, without regard to case or a
+ * trailing slash. Null when the build has no list (then every path is the app's).
  */
-function readAppRoutes(dist: string): ((path: string) => boolean) | null {
+type AppPath = 'route' | 'guarded' | null;
+
+function readAppRoutes(dist: string): ((path: string) => AppPath) | null {
   const file = join(dist, 'routes.json');
   if (!existsSync(file)) return null;
   const { paths } = JSON.parse(readFileSync(file, 'utf8')) as { paths: string[] };
@@ -75,16 +79,18 @@ function readAppRoutes(dist: string): ((path: string) => boolean) | null {
             ? '[^/]+'
             : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
       );
-    return new RegExp(`^/${segments.join('/')}/?$`, 'i');
+    return { pattern: new RegExp(`^/${segments.join('/')}/?$`, 'i'), wildcard: path.endsWith('/*') };
   });
   return (path) => {
     let decoded: string;
     try {
       decoded = decodeURI(path);
     } catch {
-      return false;
+      return null;
     }
-    return patterns.some((pattern) => pattern.test(decoded));
+    const matches = patterns.filter(({ pattern }) => pattern.test(decoded));
+    if (matches.some(({ wildcard }) => !wildcard)) return 'route';
+    return matches.length > 0 ? 'guarded' : null;
   };
 }
 
@@ -92,8 +98,9 @@ function readAppRoutes(dist: string): ((path: string) => boolean) | null {
  * Serves the built web app (apps/web/dist): hashed assets cached for a year, pages never cached. The
  * public pages the build prerendered (dist/pages/<language>/<name>.html) are sent in the request's
  * language, and with sitemap.xml and robots.txt with the public origin in their URLs; the other paths of
- * the app's routes (the member area, sign-in) get index.html with 200 (the app routes in the browser), and
- * any other path a 404 with the prerendered not-found page, in the visitor's language: no soft 404 for
+ * the app's routes (the member area, sign-in) get index.html with 200 (the app routes in the browser), a path
+ * only a wildcard of the member area takes (/settings/foo) index.html with 404, and any other path a 404
+ * with the prerendered not-found page, in the visitor's language: no soft 404 for
  * search engines, and a health check pointed at a mistyped path fails. Source maps only with `sourceMaps`
  * (not in production: they hand out the readable source, comments included).
  */
@@ -105,7 +112,7 @@ export function registerWeb(
   const dist = link && pinBuild(app, link);
   const index = dist ? join(dist, 'index.html') : null;
   const built = index !== null && existsSync(index);
-  let isAppRoute: (path: string) => boolean = () => true;
+  let appPath: (path: string) => AppPath = () => 'route';
   let sendPage: PageSender | null = null;
   if (!built) {
     app.log.warn({ dist }, 'web app not built: run `pnpm build`; serving the API only');
@@ -127,7 +134,7 @@ export function registerWeb(
     });
     sendPage = registerPrerenderedPages(app, dist!, options.publicUrl);
     const routes = readAppRoutes(dist!);
-    if (routes) isAppRoute = routes;
+    if (routes) appPath = routes;
     else app.log.warn({ dist }, 'the web build lists no routes (routes.json): every page path answers 200');
   }
 
@@ -141,8 +148,12 @@ export function registerWeb(
       (!lastSegment.includes('.') || lastSegment.endsWith('.html'));
     if (!wantsPage) return reply.code(404).send({ error: 'Not found' });
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built. Run `pnpm build`.');
-    if (isAppRoute(path)) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const kind = appPath(path);
+    if (kind === 'route') return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     reply.code(404);
+    // A member-area path no page has (/settings/foo): a 404, yet with the app, which sends a visitor to sign
+    // in as it does on every protected path (SPEC protects /settings/*) and shows a member its not-found page.
+    if (kind === 'guarded') return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     return (
       sendPage?.('not-found', request, reply) ??
       reply.header('Cache-Control', 'no-cache').sendFile('index.html')
