@@ -162,6 +162,44 @@ describe('start-up', () => {
     expect(await amiko.exited).toBe(0);
   });
 
+  it('obeys NODE_ENV=development or test set next to an https PUBLIC_URL, with one WARN line saying what that costs', async () => {
+    for (const mode of ['development', 'test']) {
+      const dist = webBuild();
+      const amiko = run(
+        { PUBLIC_URL: 'https://amiko.example', NODE_ENV: mode, PORT: '0', WEB_DIST: dist },
+        tempDir(),
+      );
+      await amiko.listening;
+      const port = /"listening":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(amiko.output().stdout)![1];
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        // Obeyed: a developer behind a local TLS proxy gets the development defaults.
+        expect((await fetch(`${url}/assets/app-1234.js.map`)).status, mode).toBe(200);
+        expect((await fetch(`${url}/healthz`)).headers.get('strict-transport-security'), mode).toBeNull();
+      } finally {
+        amiko.child.kill('SIGTERM');
+      }
+      expect(await amiko.exited).toBe(0);
+      const { stdout, stderr } = amiko.output();
+      const warnings = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((line) => line.level >= 40);
+      // One WARN line about the mode (the others this start gives are about mail and payments left unset).
+      const aboutMode = warnings.filter((line) => /NODE_ENV|production|Secure|HSTS/.test(line.msg));
+      expect(aboutMode, mode).toEqual([
+        {
+          ...aboutMode[0],
+          level: 40,
+          msg: `NODE_ENV=${mode} with an https PUBLIC_URL: cookies without Secure, no HSTS, source maps served; unset NODE_ENV or set it to production before members use this server`,
+        },
+      ]);
+      expect(stdout, mode).not.toContain('running in production');
+      expect(stderr).toBe('');
+    }
+  }, 60_000);
+
   it.runIf(process.env.TEST_DATABASE_URL)(
     'starts on a fresh PostgreSQL database without a warning or a stack trace',
     async () => {
