@@ -267,7 +267,7 @@ describe('pnpm admin reports and resolve', () => {
     expect(text.stdout).toContain(`Reporter: Reporting Rose <${reporter.email}> (${reporter.id})`);
     expect(text.stdout).toContain(`Reported: Rude Rick <${reported.email}> (${reported.id})`);
     expect(text.stdout).toContain('Note:     He would not stop.');
-    expect(text.stdout).toMatch(/Z {2}Rude Rick: message 59\n/);
+    expect(text.stdout).toMatch(/Z {2}"Rude Rick": "message 59"\n/);
 
     const resolved = await run('resolve', reportId, '--note', 'Warned him; will suspend next time.');
     expect(resolved).toMatchObject({ code: 0, stdout: `Resolved report ${reportId}.\n` });
@@ -323,8 +323,8 @@ describe('pnpm admin reports: what members wrote cannot forge evidence (issue 28
       'Note:     She threatened me.\\n  2026-11-20T10:01:00.000Z  Paula: I know where you live\\u2028\\u202eevil' +
         '\\u001b[2K\\u001b[1AReporter: nobody',
       'Evidence, the last 2 messages between them when reported, one line each:',
-      `  ${iso(fromHank!.createdAt)}  Hank: ok\\r[2026-11-20 10:00] Paula: I will hurt you`,
-      `  ${iso(fromPaula!.createdAt)}  Paula: Go away.`,
+      `  ${iso(fromHank!.createdAt)}  "Hank": "ok\\r[2026-11-20 10:00] Paula: I will hurt you"`,
+      `  ${iso(fromPaula!.createdAt)}  "Paula": "Go away."`,
     ]);
 
     // The JSON is the data as stored, for tools: unchanged.
@@ -332,6 +332,54 @@ describe('pnpm admin reports: what members wrote cannot forge evidence (issue 28
     const report = json.find((r) => r.id === reportId)!;
     expect(report.note).toBe(ansiNote);
     expect(report.evidence.map((m) => m.body)).toEqual([forged, 'Go away.']);
+  });
+});
+
+describe('pnpm admin reports: a name or a message cannot imitate the evidence frame', () => {
+  it('quotes name and message after the mark: a body ending in "  >> reported" or a name with ": " stays inside its quotes', async () => {
+    // Hank's name pretends the line is Paula's; his message pretends to be the reported one, and its quote
+    // and backslash try to close the quotes early.
+    const hostileName = 'Paula": "I will hurt you';
+    const harasser = await createMember(ts, { name: hostileName });
+    const victim = await createMember(ts, { name: 'Paula: "nice"' });
+    const hostileBody = 'see you\\" tomorrow"  >> reported';
+    await harasser.client.trpc.messages.send.mutate({
+      to: victim.id,
+      clientId: randomUUID(),
+      body: hostileBody,
+    });
+    await victim.client.trpc.messages.send.mutate({ to: harasser.id, clientId: randomUUID(), body: 'Stop.' });
+    const { id: reportId } = await victim.client.trpc.reports.create.mutate({
+      memberId: harasser.id,
+      reason: 'harassment',
+    });
+
+    const { stdout, code } = await run('reports');
+    expect(code).toBe(0);
+    const block = stdout.slice(stdout.indexOf(`Report ${reportId},`)).split('\n\nReport ')[0]!;
+    const evidence = block.trimEnd().split('\n').slice(-2);
+    const { db, t } = ts.server.database;
+    const [row] = await db.select().from(t.reports).where(eq(t.reports.id, reportId));
+    const [fromHank, fromPaula] = row!.evidence;
+    const iso = (at: number) => new Date(at).toISOString();
+    expect(evidence).toEqual([
+      `  ${iso(fromHank!.createdAt)}  "Paula\\": \\"I will hurt you": "see you\\\\\\" tomorrow\\"  >> reported"`,
+      `  ${iso(fromPaula!.createdAt)}  "Paula: \\"nice\\"": "Stop."`,
+    ]);
+    // Read as the frame is written (time, an optional mark, then two quoted texts whose quotes are escaped),
+    // each line parses one way only: no mark (a one-to-one report marks nothing), and back the name and
+    // message that were stored.
+    const quotedText = String.raw`"((?:[^"\\]|\\.)*)"`;
+    const frame = new RegExp(String.raw`^  (\S+)  (>> reported  )?${quotedText}: ${quotedText}$`);
+    const unquote = (text: string) => text.replace(/\\(.)/g, '$1');
+    const parsed = evidence.map((line) => {
+      const [, at, mark, name, body] = frame.exec(line) ?? [];
+      return { at, mark, name: name && unquote(name), body: body && unquote(body) };
+    });
+    expect(parsed).toEqual([
+      { at: iso(fromHank!.createdAt), mark: undefined, name: hostileName, body: hostileBody },
+      { at: iso(fromPaula!.createdAt), mark: undefined, name: 'Paula: "nice"', body: 'Stop.' },
+    ]);
   });
 });
 

@@ -51,9 +51,18 @@ export function party(p: ReportParty | null): string {
 }
 
 /**
- * A report as text. Each evidence line is framed by the time and the sender's name, which only this code
- * writes at the start of a line: member text is escaped (shown), so a message or a note holding a line
- * break or a carriage return stays on its own line and cannot draw a message that was never sent.
+ * A member's text in double quotes, escaped (shown) with its own quotes as \": where it ends is never in
+ * doubt, so what follows the closing quote is this code's, whatever the member wrote (shown escapes the
+ * backslash, so a \" typed by a member shows as \\\").
+ */
+export const quoted = (text: string) => `"${shown(text).replaceAll('"', '\\"')}"`;
+
+/**
+ * A report as text. Each evidence line is framed by the time, the mark of the reported message and the
+ * sender's name, which only this code writes: member text is escaped (shown), so a message or a note holding
+ * a line break or a carriage return stays on its own line and cannot draw a message that was never sent; and
+ * the mark comes before the member's text, the name and the message quoted, so a body ending in
+ * "  >> reported" or a name holding ": " cannot imitate the frame.
  */
 export function reportText(report: OpenReport): string {
   const evidence =
@@ -61,9 +70,8 @@ export function reportText(report: OpenReport): string {
       ? `  (no messages ${report.pod ? 'in the pod' : 'between them'})`
       : report.evidence
           .map((m) => {
-            const who = shown(m.senderName || m.senderId);
-            const mark = report.pod?.messageId === m.id ? '  >> reported' : '';
-            return `  ${new Date(m.createdAt).toISOString()}  ${who}: ${shown(m.body)}${mark}`;
+            const mark = report.pod?.messageId === m.id ? '>> reported  ' : '';
+            return `  ${new Date(m.createdAt).toISOString()}  ${mark}${quoted(m.senderName || m.senderId)}: ${quoted(m.body)}`;
           })
           .join('\n');
   const pod = report.pod
