@@ -5,6 +5,7 @@ import type {
   Language,
   PodJoinRule,
   PodKind,
+  PodNewcomers,
   PodQuietAnswer,
   PodReadMark,
   PodRole,
@@ -174,6 +175,17 @@ export interface PodThreadPage {
   senders: PeerView[];
   reads: PodReadMark[];
   myReadUpTo: number | null;
+  /** On the newest page of a chat without messages: what its members share, for its first lines. */
+  together?: PodTogether;
+}
+
+/**
+ * What a pod's members share, as a summary that names nobody (issue 34.4): interests at least two of the
+ * members the viewer sees hold, most holders first, and who among them is new in town.
+ */
+export interface PodTogether {
+  shared: Interest[];
+  newcomers: PodNewcomers | null;
 }
 
 /** A page of a pod's replay: its messages after an id, ascending. Ask again after the last id while `more`. */

@@ -11,6 +11,7 @@ import { podReadMoved, schedulePodMessageMails } from './message-mail.ts';
 import type { Sender } from './messaging/send.ts';
 import { statementsOf as messagingStatements } from './messaging/store.ts';
 import { PAGE_TEXT_BYTES, SYNC_PAGE_SIZE } from './messaging/sync.ts';
+import { podTogether } from './pods-icebreakers.ts';
 import { col, noBlock, publishPodUnread, publishRecipientsUnread } from './pods-unread.ts';
 import { membersWithPush, pushAboutPodMessage } from './push.ts';
 import { firstName, may, seenBy, type SeenMember } from './views.ts';
@@ -402,12 +403,15 @@ export async function podThread(
   const reads: PodReadMark[] = marks
     .filter((m) => m.memberId === viewerId || may(seen.get(m.memberId)!.visibility, 'reach'))
     .map((m) => ({ memberId: m.memberId, upTo: m.upTo! }));
+  // An empty chat shows first lines drawn from what its members share (issue 34.4).
+  const empty = input.before === undefined && messages.length === 0;
   return {
     messages,
     hasMore: more,
     senders: sendersOf(messages, seen),
     reads,
     myReadUpTo: me.lastRead,
+    ...(empty && { together: await podTogether(deps, viewerId, input.podId) }),
   };
 }
 

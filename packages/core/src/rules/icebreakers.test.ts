@@ -7,8 +7,11 @@ import {
   interestGroup,
   pickIcebreakers,
   pickPodIcebreakers,
+  podNewcomers,
+  sharedPodInterests,
   townIcebreaker,
   type Icebreaker,
+  type PodIcebreaker,
 } from './icebreakers.ts';
 
 const interests = fc.subarray([...INTERESTS]);
@@ -162,5 +165,152 @@ describe('first lines for a new pod', () => {
       { template: 'online' },
       { template: 'together' },
     ]);
+  });
+
+  it('leads with an interest members share beyond the pod, then the pod’s own, then where it meets', () => {
+    const lines = pickPodIcebreakers({
+      id: 'pod-2',
+      interests: ['boardGames', 'hiking'],
+      cafeLanguages: null,
+      city: 'Hamburg',
+      shared: ['hiking', 'photography', 'cooking'],
+      newcomers: null,
+    });
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toEqual({ template: expect.stringMatching(/^shared\.[01]$/), interest: 'photography' });
+    expect(lines[1]).toMatchObject({ template: expect.stringMatching(/^interest\.[01]$/) });
+    expect(lines[2]).toEqual({ template: 'place', city: 'Hamburg' });
+  });
+
+  it('welcomes the pod’s newcomers in its own town, or online, in place of where it meets', () => {
+    const base = { id: 'p', interests: ['chess'] as Interest[], cafeLanguages: null, shared: [] };
+    expect(pickPodIcebreakers({ ...base, city: 'Köln', newcomers: 'others' })[1]).toEqual({
+      template: 'newcomer',
+      who: 'others',
+      city: 'Köln',
+    });
+    expect(pickPodIcebreakers({ ...base, city: null, newcomers: 'me' })[1]).toEqual({
+      template: 'newcomer',
+      who: 'me',
+      city: null,
+    });
+  });
+
+  it('asks a café about its languages and about what its members share besides', () => {
+    expect(
+      pickPodIcebreakers({
+        id: 'c',
+        interests: [],
+        cafeLanguages: ['German', 'English'],
+        city: 'Berlin',
+        shared: ['photography'],
+        newcomers: 'both',
+      }),
+    ).toEqual([
+      { template: expect.stringMatching(/^shared\.[01]$/), interest: 'photography' },
+      { template: 'cafe', languages: ['German', 'English'] },
+      { template: 'newcomer', who: 'both', city: 'Berlin' },
+    ]);
+  });
+
+  const podInput = fc.record({
+    id: ids,
+    interests: fc.subarray([...INTERESTS], { minLength: 1, maxLength: 2 }),
+    cafe: fc.boolean(),
+    city: fc.option(fc.constantFrom('Hamburg', 'München', 'Zürich'), { nil: null }),
+    shared: fc.array(fc.constantFrom<string>(...INTERESTS, 'unknown'), { maxLength: 8 }),
+    newcomers: fc.constantFrom('me', 'others', 'both', null),
+  });
+  const pick = (p: typeof podInput extends fc.Arbitrary<infer T> ? T : never) =>
+    pickPodIcebreakers({
+      id: p.id,
+      interests: p.cafe ? [] : p.interests,
+      cafeLanguages: p.cafe ? ['German', 'English'] : null,
+      city: p.city,
+      shared: p.shared as Interest[],
+      newcomers: p.newcomers,
+    });
+  const named = (line: PodIcebreaker) => ('interest' in line ? line.interest : null);
+
+  it('always gives three lines the same for everyone, each interest once, one about the pod itself', () => {
+    fc.assert(
+      fc.property(podInput, (p) => {
+        const lines = pick(p);
+        expect(lines).toHaveLength(3);
+        expect(pick(p)).toEqual(lines);
+        const interestsNamed = lines.map(named).filter((i) => i !== null);
+        expect(new Set(interestsNamed).size).toBe(interestsNamed.length);
+        expect(lines.some((l) => l.template === 'cafe' || l.template.startsWith('interest.'))).toBe(true);
+      }),
+    );
+  });
+
+  it('calls shared only interests of the catalog its members share and the pod is not about, first', () => {
+    fc.assert(
+      fc.property(podInput, (p) => {
+        const lines = pick(p);
+        const shared = lines.filter((l) => l.template.startsWith('shared.'));
+        const own = p.cafe ? [] : p.interests;
+        for (const line of shared) {
+          expect(p.shared).toContain(named(line));
+          expect(INTERESTS).toContain(named(line));
+          expect(own).not.toContain(named(line));
+        }
+        const extra = p.shared.filter(
+          (i) => INTERESTS.includes(i as Interest) && !own.includes(i as Interest),
+        );
+        if (extra.length > 0) expect(lines[0]).toMatchObject({ interest: extra[0] });
+        else expect(shared).toEqual([]);
+      }),
+    );
+  });
+
+  it('names no town but the pod’s, and welcomes newcomers exactly when there are some', () => {
+    fc.assert(
+      fc.property(podInput, (p) => {
+        const lines = pick(p);
+        for (const line of lines) if ('city' in line) expect(line.city).toBe(p.city);
+        const welcome = lines.filter((l) => l.template === 'newcomer');
+        expect(welcome).toEqual(
+          p.newcomers ? [{ template: 'newcomer', who: p.newcomers, city: p.city }] : [],
+        );
+        const where = lines.filter((l) => l.template === 'place' || l.template === 'online');
+        expect(where).toHaveLength(p.newcomers ? 0 : 1);
+      }),
+    );
+  });
+});
+
+describe('what a pod’s members share', () => {
+  it('keeps interests of the catalog at least two members hold, most holders first', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.constantFrom<string>(...INTERESTS, 'unknown'), { maxLength: 12 }), {
+          maxLength: 8,
+        }),
+        (members) => {
+          const shared = sharedPodInterests(members);
+          const holders = (interest: string) => members.filter((m) => m.includes(interest)).length;
+          for (const interest of INTERESTS) expect(shared.includes(interest)).toBe(holders(interest) >= 2);
+          for (let i = 1; i < shared.length; i += 1)
+            expect(holders(shared[i - 1]!)).toBeGreaterThanOrEqual(holders(shared[i]!));
+        },
+      ),
+    );
+  });
+
+  it('counts a member’s repeated interest once', () => {
+    expect(sharedPodInterests([['chess', 'chess'], ['hiking']])).toEqual([]);
+    expect(sharedPodInterests([['chess'], ['chess', 'hiking'], ['hiking', 'chess']])).toEqual([
+      'chess',
+      'hiking',
+    ]);
+  });
+
+  it('tells the reader apart from the others who are new', () => {
+    expect(podNewcomers(false, 0)).toBeNull();
+    expect(podNewcomers(true, 0)).toBe('me');
+    expect(podNewcomers(false, 2)).toBe('others');
+    expect(podNewcomers(true, 1)).toBe('both');
   });
 });

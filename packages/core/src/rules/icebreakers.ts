@@ -155,16 +155,47 @@ export function pickIcebreakers(input: {
 /** A first line for a pod's empty chat: its template under pods' chat.icebreakers, and what it names. */
 export type PodIcebreaker =
   | { template: `interest.${IcebreakerVariant}`; interest: Interest }
+  | { template: `shared.${IcebreakerVariant}`; interest: Interest }
   | { template: 'place'; city: string }
   | { template: 'online' }
+  | { template: 'newcomer'; who: PodNewcomers; city: string | null }
   | { template: 'cafe'; languages: readonly [string, string] }
   | { template: 'together' };
 
+/** Who in a pod is new in town: the reader alone, others (not the reader), or the reader and others. */
+export type PodNewcomers = 'me' | 'others' | 'both';
+
+/** A pod needs this many members holding an interest before its icebreakers call it shared. */
+export const POD_SHARED_AT_LEAST = 2;
+
 /**
- * Up to three first lines for a new pod's chat, from what brought its members together: the pod's
- * interests (a different template for each, chosen by the pod's id so everyone sees the same), or for a
- * language café its two languages; then where it meets (its town, or online); then an invitation to do
- * something together. Names come translated from the caller.
+ * The interests at least two of a pod's members hold, most holders first (the catalog's order among equals),
+ * from each member's interest list; unknown ids and a member's repeats are ignored. Only the interests leave:
+ * nothing says who holds them.
+ */
+export function sharedPodInterests(memberInterests: readonly (readonly string[])[]): Interest[] {
+  const holders = new Map<Interest, number>();
+  for (const ids of memberInterests)
+    for (const interest of INTERESTS.filter((i) => ids.includes(i)))
+      holders.set(interest, (holders.get(interest) ?? 0) + 1);
+  return INTERESTS.filter((i) => (holders.get(i) ?? 0) >= POD_SHARED_AT_LEAST).sort(
+    (a, b) => holders.get(b)! - holders.get(a)!,
+  );
+}
+
+/** Who of a pod's members is new in town, for its icebreakers: null when nobody is. */
+export function podNewcomers(me: boolean, others: number): PodNewcomers | null {
+  if (me) return others > 0 ? 'both' : 'me';
+  return others > 0 ? 'others' : null;
+}
+
+/**
+ * Up to three first lines for a new pod's chat, from what brought its members together and what they share
+ * (issue 34.4): an interest at least two members hold beyond the pod's own, the most widely held first; the
+ * pod's interests (a different template for each, chosen by the pod's id so everyone sees the same), or for a
+ * language café its two languages; then where it meets, as a welcome to its newcomers when it has some (the
+ * pod's town, or online: never a member's own); then an invitation to do something together. Names come
+ * translated from the caller; nothing names who holds an interest or who is new.
  */
 export function pickPodIcebreakers(pod: {
   id: string;
@@ -173,15 +204,27 @@ export function pickPodIcebreakers(pod: {
   cafeLanguages: readonly [string, string] | null;
   /** The pod's town in the reader's language; null for an online pod. */
   city: string | null;
+  /** Interests at least two of its members hold, most holders first (sharedPodInterests). */
+  shared?: readonly Interest[];
+  /** Who among its members is new in town (podNewcomers), or null. */
+  newcomers?: PodNewcomers | null;
 }): PodIcebreaker[] {
   const seed = pairSeed(pod.id, '');
-  const lines: PodIcebreaker[] = pod.cafeLanguages
+  const variant = (i: number) => ((seed + i) % ICEBREAKER_TEMPLATES) as IcebreakerVariant;
+  const topic: PodIcebreaker[] = pod.cafeLanguages
     ? [{ template: 'cafe', languages: pod.cafeLanguages }]
-    : rotate(pod.interests, seed).map((interest, i) => ({
-        template: `interest.${((seed + i) % ICEBREAKER_TEMPLATES) as IcebreakerVariant}`,
-        interest,
-      }));
-  lines.push(pod.city === null ? { template: 'online' } : { template: 'place', city: pod.city });
-  lines.push({ template: 'together' });
-  return lines.slice(0, MAX_ICEBREAKERS);
+    : rotate(pod.interests, seed).map((interest, i) => ({ template: `interest.${variant(i)}`, interest }));
+  const shared: PodIcebreaker[] = (pod.shared ?? [])
+    .filter((interest, i, all) => INTERESTS.includes(interest) && all.indexOf(interest) === i)
+    .filter((interest) => !pod.interests.includes(interest))
+    .map((interest, i) => ({ template: `shared.${variant(i + 1)}`, interest }));
+  const town: PodIcebreaker = pod.newcomers
+    ? { template: 'newcomer', who: pod.newcomers, city: pod.city }
+    : pod.city === null
+      ? { template: 'online' }
+      : { template: 'place', city: pod.city };
+  // What members share beyond the pod first, then the pod's own subject, so both have a line when both exist.
+  const first = [...shared.slice(0, 1), ...topic].slice(0, 2);
+  const rest = [...topic, ...shared].filter((line) => !first.includes(line));
+  return [...first, town, ...rest, { template: 'together' as const }].slice(0, MAX_ICEBREAKERS);
 }

@@ -88,7 +88,11 @@ export function PodChat({ pod, me }: { pod: Pod; me: string }) {
                 <Text c="dimmed" ta="center" data-testid="pod-chat-empty">
                   {t('pods:chat.empty', { name: podName })}
                 </Text>
-                <PodIcebreakers pod={pod} onPick={(text) => setSuggestion({ text })} />
+                <PodIcebreakers
+                  pod={pod}
+                  together={page.data.together}
+                  onPick={(text) => setSuggestion({ text })}
+                />
               </Stack>
             )}
             <Box
