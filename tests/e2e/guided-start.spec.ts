@@ -9,9 +9,10 @@ import { expect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
 
 // A new member's first hour (issue 30.1, 30.9, 30.12, 30.16): verified in the browser they signed up in,
-// they go straight into the onboarding steps and reach the community with a finished profile, never told to
-// sign in again; before verifying they see no member and are shown the way to verify; picked interests
-// survive a reload; confirming a new address says that it was changed.
+// the verified page leads them on by itself to the onboarding step where they left off, and they reach the
+// community with a finished profile, never told to sign in again; before verifying they see no member and
+// are shown the way to verify; picked interests survive a reload; confirming a new address says that it
+// was changed.
 
 test.describe.configure({ mode: 'parallel' });
 test.use({ actionTimeout: 15_000 });
@@ -89,10 +90,12 @@ test('a new member who verifies in the same browser is led through onboarding to
   ).toBeVisible();
   await expect(page.getByText('You can now sign in')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go to Sign In' })).toHaveCount(0);
-  await page.getByTestId('verify-success').getByRole('link', { name: 'Set up your profile' }).click();
+  await expect(
+    page.getByTestId('verify-success').getByRole('link', { name: 'Set up your profile' }),
+  ).toHaveAttribute('href', '/interests-list');
 
-  // Step 1: the picture.
-  await expect(page).toHaveURL(/\/interests-list$/);
+  // Step 1, the picture: the verified page leads on by itself, no click needed.
+  await expect(page).toHaveURL(/\/interests-list$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Add a profile picture' })).toBeVisible();
   await page.getByLabel('Choose a photo').setInputFiles(await photoFile());
   const cropper = page.getByRole('dialog', { name: 'Crop your picture' });
@@ -154,9 +157,31 @@ test('in German: the verified page for a signed-in member, the header and the co
     page.getByText('Als Nächstes fügst du ein Foto, deine Interessen und deine Geschichte hinzu'),
   ).toBeVisible();
   await expect(page.getByText('Du kannst dich jetzt anmelden')).toHaveCount(0);
-  await page.getByTestId('verify-success').getByRole('link', { name: 'Profil einrichten' }).click();
-  await expect(page).toHaveURL(/\/interests-list$/);
+  await expect(
+    page.getByTestId('verify-success').getByRole('link', { name: 'Profil einrichten' }),
+  ).toHaveAttribute('href', '/interests-list');
+  await expect(page).toHaveURL(/\/interests-list$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Füge ein Profilbild hinzu' })).toBeVisible();
+});
+
+test('a member with a photo who verifies signed in is led on to where they left off: the interests', async ({
+  page,
+  context,
+  amiko,
+}) => {
+  const member = await signedInMember(amiko, context, {
+    verified: false,
+    onboarded: false,
+    photoKey: 'test-photo.webp',
+  });
+  await page.goto('/verify-email');
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  const mail = await amiko.waitForMail(member.email);
+  await page.goto(linkIn(mail));
+  await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
+  await expect(page).toHaveURL(/\/interests-list$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'What are you into?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add a profile picture' })).toHaveCount(0);
 });
 
 test('a verified member who left onboarding is asked on in the community; picked interests survive a reload', async ({

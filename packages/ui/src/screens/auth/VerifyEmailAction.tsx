@@ -4,11 +4,14 @@ import { Anchor, Button, Center, Container, Loader, Paper, Stack, Text, Title } 
 import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorKey } from '../../errors.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { trpc } from '../../trpc.ts';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';
+
+/** How long the verified page shows before a signed-in member is led on to their next onboarding step. */
+const LEAD_ON_MS = 2_500;
 
 /**
  * /auth-action?mode=verifyEmail&code=…: verifying, then 'Email Verified' or 'Something went wrong' (SPEC §2,
@@ -30,6 +33,21 @@ export default function VerifyEmailAction() {
     applied.current = code;
     verify.mutate({ code });
   }, [code, verify]);
+  // The page leads a signed-in member who still has onboarding to do on to its next step by itself, after
+  // a moment to read that it worked (issue 30.1); its link is the way on for one who does not wait.
+  const navigate = useNavigate();
+  const leadOn =
+    verify.isSuccess &&
+    verify.data.purpose !== 'changeEmail' &&
+    member?.emailVerified &&
+    nextOnboardingStep(member)
+      ? destinationAfterSignIn(member)
+      : null;
+  useEffect(() => {
+    if (!leadOn) return;
+    const timer = setTimeout(() => navigate(leadOn, { replace: true }), LEAD_ON_MS);
+    return () => clearTimeout(timer);
+  }, [leadOn, navigate]);
 
   if (code && (verify.isIdle || verify.isPending)) {
     return (
