@@ -57,7 +57,7 @@ test('the feedback rating is a radio group: the arrow keys choose the rating (is
   await expect(page.getByText('Bitte wähle eine Bewertung von 1 bis 5.')).toHaveCount(0);
 });
 
-test('the directory’s interest search: Enter picks the match typed, and Apply finds by it (issue 30.4)', async ({
+test('the directory’s interest search: Enter picks the match typed or highlighted, and Apply finds by it (issue 30.4)', async ({
   page,
   context,
   browser,
@@ -89,6 +89,15 @@ test('the directory’s interest search: Enter picks the match typed, and Apply 
   const directory = page.getByTestId('directory');
   await expect(directory.getByRole('heading', { name: 'Carla Chess' })).toBeVisible();
   await expect(directory.getByRole('heading', { name: 'Otto Other' })).toHaveCount(0);
+
+  // Part of a name: the first match is highlighted, ArrowDown moves on, and Enter picks the highlighted one.
+  await search.fill('bo');
+  await expect(page.getByRole('option', { name: 'Board games' })).toBeVisible();
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(filters.getByText('Bouldering', { exact: true })).toBeVisible();
+  await expect(filters.getByText('Board games', { exact: true })).toHaveCount(0);
+  await expect(search).toHaveValue('');
 
   const de = await germanPage(browser, amiko);
   await de.goto('/community');
