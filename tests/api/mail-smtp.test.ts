@@ -1,46 +1,26 @@
-import type { AddressInfo } from 'node:net';
 import { MAIL_RETRY_DELAYS_MS } from '@amiko/api';
 import { and, eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../../apps/server/src/ops/admin.ts';
 import { eventually } from '../support/messaging.ts';
 import { parseMetrics, sampleValue } from '../support/prometheus.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.ts';
 import { STRONG_PASSWORD, freshEmail, mailbox, signUpMember } from './accounts-support.ts';
 
 // Mail through a real SMTP server on loopback (the smtp-server package), read back and parsed.
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
-let smtpPort: number;
+let smtp: SmtpCapture;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpCapture();
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp?.stop());
 
 async function receivedBy(to: string, timeoutMs = 10_000): Promise<ParsedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = received.find(
-      (m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address === to),
-    );
+    const [mail] = smtp.to(to);
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`The SMTP server received nothing for ${to}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -51,7 +31,7 @@ describe('mail over SMTP (SMTP_URL)', () => {
   let ts: TestServer;
   beforeAll(async () => {
     ts = await startTestServer({
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Amiko <no-reply@amiko.test>' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Amiko <no-reply@amiko.test>' },
     });
   });
   afterAll(() => ts.stop());
@@ -84,7 +64,7 @@ describe('mail over SMTP (SMTP_URL)', () => {
     const deadline = Date.now() + 10_000;
     let reset: ParsedMail | undefined;
     while (!reset && Date.now() < deadline) {
-      reset = received.find(
+      reset = smtp.received.find(
         (m) => m.subject === 'Setze dein Amiko-Passwort zurück' && m.text?.includes('mode=resetPassword'),
       );
       if (!reset) await new Promise((r) => setTimeout(r, 50));
@@ -96,15 +76,10 @@ describe('mail over SMTP (SMTP_URL)', () => {
 
 describe('mail delivery failures', () => {
   it('are recorded, never thrown at the member: sign-up still succeeds', async () => {
-    const closed = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['AUTH', 'STARTTLS'],
-      logger: false,
-    });
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.server.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const ts = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    // A port nothing listens on any more.
+    const closed = await startSmtpCapture();
+    await closed.stop();
+    const ts = await startTestServer({ env: { SMTP_URL: closed.url } });
     try {
       const { email } = await signUpMember(ts);
       await ts.server.deps.mail.drain();
@@ -174,47 +149,16 @@ describe('the dev mailbox', () => {
 const REFUSAL =
   "EENVELOPE: Can't send mail - all recipients were rejected: 451 Mailbox busy, try again later";
 
-/** A local SMTP server that refuses every mail with 451 (try again later) while `refusing` is set. */
-async function flakySmtp() {
-  const mails: ParsedMail[] = [];
-  const state = { refusing: true };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (!state.refusing) return callback();
-      callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          mails.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    state,
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    /** The mails it took for `to`. */
-    to: (to: string) =>
-      mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address === to)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('mail the SMTP server refused or could not take (issue 28.13)', () => {
-  let smtp: Awaited<ReturnType<typeof flakySmtp>>;
+  // Refusing every recipient with 451 until told otherwise.
+  let smtp: SmtpCapture;
   let ts: TestServer;
   let adminEnv: Record<string, string>;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   beforeAll(async () => {
-    smtp = await flakySmtp();
+    smtp = await startSmtpCapture();
+    smtp.refusing = true;
     const env = { SMTP_URL: smtp.url, JOB_POLL_MS: '50', METRICS_PORT: '0' };
     ts = await startTestServer({ env });
     adminEnv = {
@@ -226,7 +170,7 @@ describe('mail the SMTP server refused or could not take (issue 28.13)', () => {
   });
   afterAll(async () => {
     await ts?.stop();
-    await smtp?.close();
+    await smtp?.stop();
   });
 
   /** The recorded mail to `to` and its delivery job. */
@@ -302,7 +246,7 @@ describe('mail the SMTP server refused or could not take (issue 28.13)', () => {
     expectNextTryIn(job, MAIL_RETRY_DELAYS_MS[1]!);
     expect(smtp.to(email)).toEqual([]);
 
-    smtp.state.refusing = false;
+    smtp.refusing = false;
     ({ mail, job } = await tryAgainNow(email));
     expect(job.attempts).toBe(3);
     expect(job.doneAt).toBeInstanceOf(Date);
@@ -316,7 +260,7 @@ describe('mail the SMTP server refused or could not take (issue 28.13)', () => {
   });
 
   it('gives up after six tries; pnpm admin mail lists it and sends it again', async () => {
-    smtp.state.refusing = true;
+    smtp.refusing = true;
     const givenUpBefore = (await mailMetric('given_up'))!;
     const { email } = await signUpMember(ts);
     await ts.server.deps.mail.drain();
@@ -345,7 +289,7 @@ describe('mail the SMTP server refused or could not take (issue 28.13)', () => {
     expect((await mailTo(email)).job.attempts).toBe(7);
     expect((await mailTo(email)).job.doneAt).toBeInstanceOf(Date);
 
-    smtp.state.refusing = false;
+    smtp.refusing = false;
     const resent = await run('mail', '--resend', String(mail.id), '--by', 'Ole');
     expect(resent).toMatchObject({
       code: 0,
@@ -376,7 +320,7 @@ describe('mail the SMTP server refused or could not take (issue 28.13)', () => {
   });
 
   it('leaves a mail a server is trying to that server', async () => {
-    smtp.state.refusing = true;
+    smtp.refusing = true;
     const { email } = await signUpMember(ts);
     await ts.server.deps.mail.drain();
     const { mail, job } = await mailTo(email);
@@ -395,7 +339,7 @@ describe('mail the SMTP server refused or could not take (issue 28.13)', () => {
   });
 
   it('sends each retried mail once with two server processes taking their retries', async () => {
-    smtp.state.refusing = true;
+    smtp.refusing = true;
     const other = await startTestServer({
       database: ts.db,
       env: { SMTP_URL: smtp.url, JOB_POLL_MS: '20' },
@@ -407,7 +351,7 @@ describe('mail the SMTP server refused or could not take (issue 28.13)', () => {
       const { db, t } = ts.server.database;
       const jobs = await Promise.all(emails.map(async (email) => (await mailTo(email)).job));
       expect(jobs.map((j) => j.attempts)).toEqual(emails.map(() => 1));
-      smtp.state.refusing = false;
+      smtp.refusing = false;
       await db.update(t.jobs).set({ runAt: new Date() }).where(eq(t.jobs.kind, 'mailDelivery'));
       await eventually(
         async () => (await Promise.all(emails.map(mailTo))).every(({ mail }) => mail.sentAt !== null),

@@ -2,15 +2,14 @@ import type { MeetupInput } from '@amiko/core';
 import { DEFAULT_RATE_LIMITS } from '@amiko/api';
 import { placeById } from '@amiko/places';
 import ICAL from 'ical.js';
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, like } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { podInput } from '../support/pods.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.ts';
 
 // What a meetup's people are told (issue 35.2, 35.4, 35.7): the host's cancel tells everyone going or
 // waiting, the one who moves up from the waitlist is told, reminders 2 days and 3 hours before go to those
@@ -26,36 +25,19 @@ const nextYear = new Date().getUTCFullYear() + 1;
 const STARTS_AT = new Date(`${nextYear}-06-05T17:30:00.000Z`);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 let ts: TestServer;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  ts = await startTestServer({ env: { JOB_POLL_MS: '100', SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtpCapture();
+  ts = await startTestServer({ env: { JOB_POLL_MS: '100', SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await ts?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.stop();
 });
 
-const mailsTo = (member: { email: string }) =>
-  received.filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address === member.email));
+const mailsTo = (member: { email: string }) => smtp.to(member.email);
 
 /** Waits until `count` mails reached the member, then a while longer (a further one would show by then). */
 async function settledMailsTo(member: { email: string }, count: number): Promise<ParsedMail[]> {

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, sessionCookie } from '../support/messaging.ts';
 import { createMember, TEST_PASSWORD, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.ts';
 import { actionLinkIn, latestMailTo, mailsTo, STRONG_PASSWORD, type DevMail } from './accounts-support.ts';
 
 // Issue 19.1: one mail when a message waits for a member who is away, after a delay (shortened here).
@@ -256,31 +254,15 @@ describe('mail when a message waits', () => {
 });
 
 describe('mail when a message waits, over SMTP', () => {
-  const received: ParsedMail[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpCapture;
   let ts: TestServer;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['AUTH', 'STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream).then(
-          (mail) => {
-            received.push(mail);
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    ts = await startTestServer({ env: { ...FAST_JOBS, SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtp = await startSmtpCapture();
+    ts = await startTestServer({ env: { ...FAST_JOBS, SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
-    await ts.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await ts?.stop();
+    await smtp?.stop();
   });
 
   it('carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058)', async () => {
@@ -288,8 +270,8 @@ describe('mail when a message waits, over SMTP', () => {
     const ana = await createMember(ts);
     await send(bruno, ana);
     const deadline = Date.now() + 10_000;
-    while (received.length === 0 && Date.now() < deadline) await sleep(50);
-    const [mail] = received;
+    while (smtp.received.length === 0 && Date.now() < deadline) await sleep(50);
+    const [mail] = smtp.received;
     expect(mail?.subject).toBe('Bruno wrote to you on Amiko');
     const line = (key: string) => mail!.headerLines.find((h) => h.key === key)?.line ?? '';
     const link = /^List-Unsubscribe:\s*<(.+)>$/i.exec(line('list-unsubscribe'))?.[1] ?? '';

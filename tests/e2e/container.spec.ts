@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import {
   ROOT,
   containerEnvironment,
@@ -15,36 +13,21 @@ import {
   readCompose,
 } from '../support/container.ts';
 import { freePort } from '../support/messaging.ts';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.ts';
 
 // `docker compose up` as someone trying Amiko meets it, without Docker: the image's command, in production
 // (NODE_ENV from the Dockerfile), with docker-compose.yml's environment, at http://localhost:<port>, and an
 // SMTP server where mailpit would be. Production means a Secure session cookie: Chromium keeps it for
 // http://localhost, a secure context, so a member can sign up, verify and sign in.
 
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 let server: ChildProcess;
 let output = '';
 let url = '';
 let data = '';
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpCapture();
 
   data = mkdtempSync(join(tmpdir(), 'amiko-compose-'));
   const port = await freePort();
@@ -53,7 +36,7 @@ test.beforeAll(async () => {
     data,
     port,
     publishedPort: publishedPort(amiko, 3000),
-    services: { 'mailpit:1025': `127.0.0.1:${smtpPort}` },
+    services: { 'mailpit:1025': smtp.address },
   });
   url = env.PUBLIC_URL!;
   expect(url).toBe(`http://localhost:${port}`);
@@ -85,15 +68,13 @@ test.afterAll(async () => {
     server.kill('SIGTERM');
     await exited;
   }
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.stop();
   rmSync(data, { recursive: true, force: true });
 });
 
 async function mailTo(email: string): Promise<ParsedMail> {
-  await expect
-    .poll(() => received.some((m) => !Array.isArray(m.to) && m.to?.value.some((a) => a.address === email)))
-    .toBe(true);
-  return received.find((m) => !Array.isArray(m.to) && m.to?.value.some((a) => a.address === email))!;
+  await expect.poll(() => smtp.to(email).length).toBeGreaterThan(0);
+  return smtp.to(email)[0]!;
 }
 
 test('the compose quick try: sign up, verify by mail, sign in, with a Secure cookie on http://localhost', async ({

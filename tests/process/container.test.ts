@@ -9,12 +9,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { readEnv } from '@amiko/server';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -36,6 +33,7 @@ import {
   type ComposeService,
 } from '../support/container.ts';
 import { freePort } from '../support/messaging.ts';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture.ts';
 
 // The container setup without a Docker engine: the Dockerfile and the compose files read and checked, the
 // compose files validated by `docker-compose config` (Debian's docker-compose; required in CI), and the
@@ -424,28 +422,11 @@ describe.runIf(dockerCompose || ci)('docker-compose config', () => {
 
 describe('the image’s command on this host', () => {
   // The SMTP server mailpit would be: mail arrives here.
-  const received: ParsedMail[] = [];
-  let smtp: SMTPServer;
-  let smtpAddress = '';
+  let smtp: SmtpCapture;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['AUTH', 'STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream).then(
-          (mail) => {
-            received.push(mail);
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpAddress = `127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startSmtpCapture();
   });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  afterAll(() => smtp?.stop());
 
   it('serves /readyz from the production tree, with the environment docker-compose.yml gives it', async () => {
     // The image's /app, made the way the Dockerfile's stages make it, from a copy of the workspace's files:
@@ -543,7 +524,7 @@ describe('the image’s command on this host', () => {
       data,
       port,
       publishedPort: publishedPort(amiko, 3000),
-      services: { 'mailpit:1025': smtpAddress },
+      services: { 'mailpit:1025': smtp.address },
     });
     expect(env).toMatchObject({
       NODE_ENV: 'production',
@@ -588,11 +569,11 @@ describe('the image’s command on this host', () => {
       expect(signUp.status).toBe(200);
       expect(signUp.headers.get('set-cookie')).toMatch(/; Secure/i);
       const deadlineMail = Date.now() + 15_000;
-      while (!received.some((m) => m.subject?.includes('verify')) && Date.now() < deadlineMail) {
+      while (!smtp.received.some((m) => m.subject?.includes('verify')) && Date.now() < deadlineMail) {
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect(received.map((m) => m.subject)).toEqual(['Please verify your email address for Amiko']);
-      expect(received[0]!.text).toContain(`http://localhost:${port}/auth-action?mode=verifyEmail&code=`);
+      expect(smtp.received.map((m) => m.subject)).toEqual(['Please verify your email address for Amiko']);
+      expect(smtp.received[0]!.text).toContain(`http://localhost:${port}/auth-action?mode=verifyEmail&code=`);
     } finally {
       child.kill('SIGTERM');
     }
