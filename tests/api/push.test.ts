@@ -48,6 +48,7 @@ describe('web push', () => {
   });
   afterEach(() => {
     service.received.length = 0;
+    service.turnedAway.length = 0;
   });
 
   /** A member with `count` devices that get pushes (each a browser subscribed at the local service). */
@@ -118,6 +119,38 @@ describe('web push', () => {
     const after = await pushMetrics(ts);
     expect(after.removed - before.removed).toBe(2);
     expect(after.sent - before.sent).toBe(1);
+  });
+
+  it('counts a push the push service fails (5xx) as failed, and keeps the device for the next message', async () => {
+    const ana = await createMember(ts, { name: 'Ana' });
+    const { member: bea, devices } = await memberWithDevices(2);
+    service.answer(devices[0]!, 500);
+    const before = await pushMetrics(ts);
+    await send(ana, bea);
+    const [push] = await service.waitFor(1);
+    expect(push!.device).toBe(devices[1]);
+    const deadline = Date.now() + 5000;
+    while ((await pushMetrics(ts)).failed - before.failed < 1 && Date.now() < deadline) await sleep(50);
+    expect(service.turnedAway).toEqual([{ device: devices[0], status: 500 }]);
+    const after = await pushMetrics(ts);
+    expect(after.failed - before.failed).toBe(1);
+    expect(after.sent - before.sent).toBe(1);
+    expect(after.removed - before.removed).toBe(0);
+    // A failing push service is no gone subscription: both devices stay, and once it is back the next
+    // message reaches the device again.
+    expect((await bea.client.trpc.push.devices.query()).devices.map((d) => d.device)).toEqual([
+      'Browser 1',
+      'Browser 2',
+    ]);
+    service.answer(devices[0]!, 201);
+    await send(ana, bea, 'Are you there?');
+    const pushes = await service.waitFor(3);
+    expect(
+      pushes
+        .slice(1)
+        .map((p) => p.device)
+        .sort(),
+    ).toEqual([...devices].sort());
   });
 
   it('sends nothing while the member has a live connection', async () => {

@@ -35,13 +35,15 @@ interface Device {
   auth: Buffer;
   /** The VAPID public key the browser subscribed with (PushManager.subscribe's applicationServerKey). */
   serverKey: string;
-  /** What the service answers pushes with (201: taken; 404/410: the subscription is gone). */
+  /** What the service answers pushes with (201: taken; 404/410: the subscription is gone; 5xx: failing). */
   status: number;
 }
 
 export interface PushService {
   url: string;
   received: ReceivedPush[];
+  /** Pushes that were valid but answered with another status than 201 (the device's `answer`), in order. */
+  turnedAway: { device: string; status: number }[];
   /** Pushes refused (a bad JWT, a payload that does not decrypt): none, in every test. */
   refused: string[];
   /** A new "browser" subscribed with `serverKey`; what PushSubscription.toJSON() gives Amiko. */
@@ -129,6 +131,7 @@ function decrypt(body: Buffer, device: Device): string {
 export async function startPushService(): Promise<PushService> {
   const devices = new Map<string, Device>();
   const received: ReceivedPush[] = [];
+  const turnedAway: PushService['turnedAway'] = [];
   const refused: string[] = [];
   let origin = '';
   const server = createServer((request, response) => {
@@ -147,6 +150,7 @@ export async function startPushService(): Promise<PushService> {
         if (!request.headers.ttl) throw new Error('no TTL');
         const payload = JSON.parse(decrypt(Buffer.concat(chunks), device)) as unknown;
         if (device.status === 201) received.push({ device: id, payload, headers: request.headers, claims });
+        else turnedAway.push({ device: id, status: device.status });
         response.writeHead(device.status).end();
       } catch (error) {
         refused.push(`${id}: ${(error as Error).message}`);
@@ -159,6 +163,7 @@ export async function startPushService(): Promise<PushService> {
   return {
     url: origin,
     received,
+    turnedAway,
     refused,
     subscribe(serverKey, device = randomBytes(6).toString('hex')) {
       const ecdh = createECDH('prime256v1');
