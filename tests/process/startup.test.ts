@@ -104,12 +104,16 @@ describe('start-up', () => {
     expect(bad.output().stderr.trim()).toBe('amiko: PORT must be a port number from 0 to 65535 (got "abc")');
   });
 
-  it('says so in one line when the database cannot be reached', async () => {
-    const bad = run({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '0' }, tempDir());
+  it('says in one line, without its password, that the database cannot be reached', async () => {
+    const bad = run({ DATABASE_URL: 'postgres://nobody:s3cretpw@127.0.0.1:1/none', PORT: '0' }, tempDir());
     expect(await bad.exited).toBe(1);
-    const lines = bad.output().stderr.trim().split('\n');
+    const { stdout, stderr } = bad.output();
+    const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^amiko: could not start: /);
+    expect(lines[0]).toMatch(
+      /^amiko: could not start: PostgreSQL at postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/none cannot be reached \(connect ECONNREFUSED 127\.0\.0\.1:1\); check DATABASE_URL and that PostgreSQL runs$/,
+    );
+    expect(stdout + stderr).not.toContain('s3cretpw');
   });
 
   it('refuses a bad SMTP_URL in one line that does not hold its password', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { hideUrlPassword } from '@amiko/db/url';
 import { ConfigError, envSchema, modeNotice, readEnv } from './env.ts';
 
 // The README's configuration table is where operators look for a setting: every variable the server reads
@@ -70,6 +71,30 @@ describe('a refused setting', () => {
       expect(text).toMatch(message);
       expect(text).not.toContain('s3cretpw');
       expect(text).not.toContain('\n');
+    }
+    // No URL a parser takes (a space in the password): hidden by pattern, up to the value's last @.
+    expect(() => readEnv({ SMTP_URL: 'redis://:s3cret pw@h' })).toThrow(
+      new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL (got "redis://:***@h")'),
+    );
+    // As the messages of an unreachable Redis or PostgreSQL show the URL (a space is valid in a redis:// one).
+    expect(hideUrlPassword('redis://:s3cret pw@h:6379')).toBe('redis://:***@h:6379');
+    expect(hideUrlPassword('postgres://amiko:s3cret pw@db/amiko')).toBe('postgres://amiko:***@db/amiko');
+    expect(hideUrlPassword('redis://redis:6379')).toBe('redis://redis:6379');
+    for (const [name, value] of [
+      ['SMTP_URL', 'ftp://mailer:s3cretpw with space@mail.example:587'],
+      ['SMTP_CATCHER_URL', 'http://u:s3cretpw"q@x'],
+      ['REDIS_URL', 'http://:s3cretpw @redis:6379'],
+      ['DATABASE_URL', 'mysql://amiko:s3cret pw@db/amiko'],
+      ['DATABASE_URL', 'postgres://amiko:s3cretpw@[bad/amiko'],
+    ] as const) {
+      let text = '';
+      try {
+        readEnv({ [name]: value });
+      } catch (caught) {
+        text = (caught as Error).message;
+      }
+      expect(text, value).toMatch(new RegExp(`^${name} `));
+      expect(text, value).not.toMatch(/s3cret|pw@|space/);
     }
     expect(new ConfigError('got "smtp://user:s3cretpw@mail.example"').message).toBe(
       'got "smtp://user:***@mail.example"',

@@ -1,4 +1,4 @@
-import { DatabaseUrlError, hideUrlPasswords, parseDatabaseUrl } from '@amiko/db/url';
+import { DatabaseUrlError, hideUrlPassword, hideUrlPasswords, parseDatabaseUrl } from '@amiko/db/url';
 import { z } from 'zod';
 
 /**
@@ -178,7 +178,10 @@ export function readEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`${name} ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`);
+    // The value as given, its URL's password hidden even when it is no URL (a space in the password).
+    throw new ConfigError(
+      `${name} ${issue.message} (got ${JSON.stringify(hideUrlPassword(source[name] ?? ''))})`,
+    );
   }
   const { PORT, METRICS_PORT } = result.data;
   if (METRICS_PORT !== undefined && METRICS_PORT !== 0 && METRICS_PORT === PORT)

@@ -1,5 +1,5 @@
 import type { Logger, RateLimitStore } from '@amiko/api';
-import { hideUrlPasswords } from '@amiko/db';
+import { hideUrlPassword } from '@amiko/db';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import type { Env } from './env.ts';
@@ -64,7 +64,7 @@ export function createRedis(url: string, prefix: string, log: Logger): Redis {
           await Promise.allSettled([client.destroy(), subscriber.destroy()]);
           const cause = lastError instanceof Error ? lastError.message : 'no answer';
           throw new Error(
-            `Redis at ${hideUrlPasswords(url)} cannot be reached (${cause}); check REDIS_URL and that Redis runs`,
+            `Redis at ${hideUrlPassword(url)} cannot be reached (${cause}); check REDIS_URL and that Redis runs`,
           );
         },
       );

@@ -232,7 +232,9 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
     env,
     async start() {
       await redis?.connect();
-      await database.migrate();
+      await database.migrate().catch((error: unknown) => {
+        throw unreachableDatabase(database, error) ?? error;
+      });
       await app.listen({ port: env.PORT, host: env.HOST });
       // A job's lease: far longer than a mail takes, short enough that a dead process's job is soon retried.
       jobs = startJobRunner(deps, {
@@ -302,4 +304,35 @@ export function createServer(options: ServerOptions = {}): AmikoServer {
       return stopped;
     },
   };
+}
+
+/** Errors of a connection that never came about, as Node and postgres.js name them. */
+const CONNECTION_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'CONNECT_TIMEOUT',
+]);
+
+/**
+ * A PostgreSQL server that cannot be reached, said in one line as an unreachable Redis is (redis.ts), with
+ * the URL's password hidden: a bare "connect ECONNREFUSED 127.0.0.1:1" did not say it was the database.
+ * Null for any other error (a migration that failed is reported as it is).
+ */
+function unreachableDatabase(database: Database, error: unknown): Error | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  // Only a connection to a server fails so (SQLite opens a file, which start-up already opened).
+  if (typeof code !== 'string' || !CONNECTION_FAILURES.has(code)) return null;
+  const inner = error instanceof AggregateError ? error.errors : [];
+  const cause =
+    (error as Error).message ||
+    inner.map((each: unknown) => (each instanceof Error ? each.message : String(each))).join(', ') ||
+    code;
+  return new Error(
+    `PostgreSQL at ${database.location} cannot be reached (${cause}); check DATABASE_URL and that PostgreSQL runs`,
+  );
 }

@@ -11,7 +11,7 @@ import { migrateDatabase, pendingMigrations, type MigrateOptions } from './migra
 import { sendMessageInPostgres, type SendMessageOutcome, type SendMessageRequest } from './send-message.ts';
 import { createSqliteSends } from './sqlite-sends.ts';
 import { pgSchema, sqliteSchema, type Schema } from './schema/index.ts';
-import { parseDatabaseUrl, hideUrlPasswords } from './url.ts';
+import { parseDatabaseUrl, hideUrlPassword } from './url.ts';
 
 /** A write without `.returning()` resolves to the driver's own result, which differs: nothing to read. */
 interface WriteResult extends PgQueryResultHKT {
@@ -277,7 +277,7 @@ function openPostgres(url: string, poolSize: number, onQuery?: (seconds: number)
     sendMessage: (request) => sendMessageInPostgres(client, request),
     migrate: (options) => migrateDatabase({ kind: 'postgres', client }, options),
     pendingMigrations: () => pendingMigrations({ kind: 'postgres', client }),
-    location: hideUrlPasswords(url),
+    location: hideUrlPassword(url),
     raw: { kind: 'postgres', client },
     close: () => client.end({ timeout: 5 }),
   };

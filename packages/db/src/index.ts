@@ -11,6 +11,7 @@ export {
 export {
   parseDatabaseUrl,
   hideUrlPasswords,
+  hideUrlPassword,
   DatabaseUrlError,
   DEFAULT_SQLITE_FILE,
   type DatabaseTarget,

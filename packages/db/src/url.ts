@@ -20,12 +20,12 @@ export function parseDatabaseUrl(url: string | undefined): DatabaseTarget {
       const parsed = new URL(value);
       if (!parsed.hostname && !parsed.searchParams.get('host')) throw new Error('no host');
     } catch {
-      throw new DatabaseUrlError(`DATABASE_URL is not a valid PostgreSQL URL: ${hideUrlPasswords(value)}`);
+      throw new DatabaseUrlError(`DATABASE_URL is not a valid PostgreSQL URL: ${hideUrlPassword(value)}`);
     }
     return { dialect: 'postgres', url: value };
   }
   throw new DatabaseUrlError(
-    `DATABASE_URL must start with postgres:// (PostgreSQL) or file: (SQLite), or be unset for ${DEFAULT_SQLITE_FILE}; got "${hideUrlPasswords(value)}"`,
+    `DATABASE_URL must start with postgres:// (PostgreSQL) or file: (SQLite), or be unset for ${DEFAULT_SQLITE_FILE}; got "${hideUrlPassword(value)}"`,
   );
 }
 
@@ -40,4 +40,13 @@ export function hideUrlPasswords(text: string): string {
     /(^|[\s"'(=,])((?:[a-z][a-z0-9+.-]*:\/\/)?[^\s:/?#@"'=,]*):(?!\/\/)[^\s"']*@/gi,
     '$1$2:***@',
   );
+}
+
+/**
+ * One setting's value with the password of its URL replaced by ***, also when the value is no URL a parser
+ * takes (`redis://:s3cret pw@h`: a space, which hideUrlPasswords stops at as the end of a URL in a text):
+ * from the `:` after the user to the last @ of the value, by pattern, whatever lies between.
+ */
+export function hideUrlPassword(value: string): string {
+  return hideUrlPasswords(value.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/[^:/?#@]*):(?!\/\/).*@/is, '$1:***@'));
 }
