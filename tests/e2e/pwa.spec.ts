@@ -1,8 +1,11 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { SESSION_COOKIE } from '@amiko/core';
 import type { BrowserContext, Page } from '@playwright/test';
 import { spawnAmiko, type AmikoProcess } from '../support/amiko-process.ts';
 import { clientFor, memberWithSession } from '../support/messaging.ts';
@@ -358,10 +361,124 @@ async function deliverUntilShown(page: Page, origin: string, payload: { tag: str
   await deliverPush(page, origin, payload);
 }
 
+/**
+ * The desktop's notification server (org.freedesktop.Notifications, on a session bus of the test's own), the
+ * way Chromium on Linux shows a site's notifications. Through it the test clicks a notification as a member
+ * does: Chromium then dispatches the worker's notificationclick itself, the only click that lets a worker
+ * open a window (a notificationclick made in the worker is "not allowed to open a window"). Debian's
+ * dbus-daemon, python3-dbus and python3-gi play the server.
+ */
+interface NotificationServer {
+  /** DBUS_SESSION_BUS_ADDRESS for the browser. */
+  address: string;
+  /** What the desktop was asked to show, in order (each with the server's id). */
+  shown: { id: number; title: string; body: string }[];
+  /** The member clicks the notification (its "default" action). */
+  click(id: number): void;
+  stop(): Promise<void>;
+}
+
+const NOTIFICATION_SERVER = `
+import json, sys, dbus, dbus.service, dbus.mainloop.glib
+from gi.repository import GLib
+dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+bus = dbus.SessionBus()
+name = dbus.service.BusName('org.freedesktop.Notifications', bus)
+def say(**line): print(json.dumps(line), flush=True)
+class Server(dbus.service.Object):
+    count = 0
+    @dbus.service.method('org.freedesktop.Notifications', in_signature='', out_signature='as')
+    def GetCapabilities(self): return ['actions', 'body']
+    @dbus.service.method('org.freedesktop.Notifications', in_signature='', out_signature='ssss')
+    def GetServerInformation(self): return ('amiko-test', 'amiko', '1', '1.2')
+    @dbus.service.method('org.freedesktop.Notifications', in_signature='susssasa{sv}i', out_signature='u')
+    def Notify(self, app, replaces, icon, title, body, actions, hints, timeout):
+        Server.count += 1
+        say(shown=Server.count, title=str(title), body=str(body))
+        return Server.count
+    @dbus.service.method('org.freedesktop.Notifications', in_signature='u', out_signature='')
+    def CloseNotification(self, id): say(closed=int(id))
+    @dbus.service.signal('org.freedesktop.Notifications', signature='us')
+    def ActionInvoked(self, id, action): pass
+    @dbus.service.signal('org.freedesktop.Notifications', signature='uu')
+    def NotificationClosed(self, id, reason): pass
+server = Server(bus, '/org/freedesktop/Notifications')
+def command(source, condition):
+    line = sys.stdin.readline()
+    if not line: GLib.MainLoop().quit(); sys.exit(0)
+    server.ActionInvoked(int(line.split()[1]), 'default')
+    return True
+GLib.io_add_watch(sys.stdin, GLib.IO_IN, command)
+say(ready=True)
+GLib.MainLoop().run()
+`;
+
+/** The first line a child process writes that `pick` takes, or its output so far when it ends first. */
+function lineOf<T>(child: ChildProcess, pick: (line: string) => T | undefined): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      output += `${line}\n`;
+      const picked = pick(line);
+      if (picked !== undefined) resolve(picked);
+    });
+    child.once('exit', (code) => reject(new Error(`${child.spawnfile} exited with ${code}:\n${output}`)));
+  });
+}
+
+async function startNotificationServer(): Promise<NotificationServer> {
+  const bus = spawn('dbus-daemon', ['--session', '--nofork', '--nopidfile', '--print-address=1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stopped = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill();
+    });
+  try {
+    const address = await lineOf(bus, (line) => (line.startsWith('unix:') ? line : undefined));
+    const server = spawn('/usr/bin/python3', ['-c', NOTIFICATION_SERVER], {
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const shown: NotificationServer['shown'] = [];
+    await lineOf(server, (line) => {
+      const said = JSON.parse(line) as { ready?: true; shown?: number; title?: string; body?: string };
+      if (said.shown !== undefined) shown.push({ id: said.shown, title: said.title!, body: said.body! });
+      return said.ready;
+    });
+    return {
+      address,
+      shown,
+      click: (id) => void server.stdin!.write(`click ${id}\n`),
+      stop: async () => {
+        await stopped(server);
+        await stopped(bus);
+      },
+    };
+  } catch (error) {
+    await stopped(bus);
+    throw error;
+  }
+}
+
 test.describe('web push', () => {
   let own: AmikoProcess | null = null;
   let service: PushService | null = null;
+  // The last test's own browser, its profile and the desktop's notification server.
+  let browser: BrowserContext | null = null;
+  let profile: string | null = null;
+  let desktop: NotificationServer | null = null;
   test.afterEach(async () => {
+    await browser?.close();
+    browser = null;
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    profile = null;
+    await desktop?.stop();
+    desktop = null;
     await own?.stop();
     own = null;
     await service?.stop();
@@ -467,6 +584,68 @@ test.describe('web push', () => {
       unsubscribed: 1,
       on: false,
     });
+  });
+
+  test('with every Amiko window closed, a click on the notification opens the conversation in a new window', async ({
+    playwright,
+    launchOptions,
+  }) => {
+    test.setTimeout(120_000);
+    own = await spawnAmiko();
+    desktop = await startNotificationServer();
+    profile = mkdtempSync(join(tmpdir(), 'amiko-pwa-profile-'));
+    const app = await playwright.chromium.launchPersistentContext(profile, {
+      ...launchOptions,
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: desktop.address },
+    });
+    browser = app;
+    const slow = { timeout: 30_000 };
+    const ben = await signedInMember(own, app, { name: 'Ben Okafor' });
+    // The session cookie kept as the server's sign-in sets it, with an expiry: without one (as signInContext
+    // adds it) the browser forgets it once its last window closes.
+    const session = (await app.cookies(own.url)).find((cookie) => cookie.name === SESSION_COOKIE)!;
+    await app.addCookies([{ ...session, expires: Math.floor(Date.now() / 1000) + 24 * 60 * 60 }]);
+    const ana = await memberWithSession(own.db(), { name: 'Ana Lima' });
+    await app.grantPermissions(['notifications'], { origin: own.url });
+    const page = app.pages()[0] ?? (await app.newPage());
+    await page.goto(`${own.url}/messages`);
+    await controlledScope(page);
+
+    // Ana writes while Ben's tab shows another site; the push the server sends (tests/api/push.test.ts)
+    // reaches the worker, which has the desktop show it, without the text.
+    await page.goto('about:blank');
+    await expect.poll(() => amikoWindows(app, own!.url), slow).toEqual([]);
+    const { message } = await clientFor(own.url, ana.token).trpc.messages.send.mutate({
+      to: ben.id,
+      clientId: randomUUID(),
+      body: 'Shall we go hiking on Sunday?',
+    });
+    const push = {
+      title: 'New message from Ana',
+      body: '',
+      path: `/messages?with=${ana.id}`,
+      tag: `conversation:${message.conversationId}`,
+    };
+    await deliverUntilShown(page, own.url, push);
+    // (Chromium writes the site under the title; the message's text is nowhere.)
+    await expect
+      .poll(() => desktop!.shown.at(-1), slow)
+      .toEqual({ id: expect.any(Number) as number, title: push.title, body: new URL(own.url).host });
+
+    // Every window closed: the browser runs on without one, as in the background on a phone or a desktop.
+    await page.close();
+    expect(app.pages()).toEqual([]);
+
+    // One click on the notification: a new window, at the conversation.
+    const opened = app.waitForEvent('page', slow);
+    desktop.click(desktop.shown.at(-1)!.id);
+    const conversation = await opened;
+    await expect(conversation).toHaveURL(`${own.url}/messages?with=${ana.id}`, slow);
+    await expect(
+      conversation.getByTestId('message').filter({ hasText: 'Shall we go hiking on Sunday?' }),
+    ).toBeVisible(slow);
+    expect(app.pages()).toEqual([conversation]);
+    await expect.poll(() => notifications(app, own!.url), slow).toEqual([]);
   });
 });
 
