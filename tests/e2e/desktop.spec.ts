@@ -85,6 +85,13 @@ async function send(page: Page, text: string) {
 
 const recorded = (page: Page) => page.evaluate(() => structuredClone(window.recorded));
 
+/** The service worker registrations of the page's origin (their scopes), and whether one controls the page. */
+const serviceWorkers = (page: Page) =>
+  page.evaluate(async () => ({
+    registrations: (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope),
+    controlled: navigator.serviceWorker.controller !== null,
+  }));
+
 test.describe('the desktop app', () => {
   test('badge and notifications through the bridge, without the message text; a click opens the conversation', async ({
     browser,
@@ -111,6 +118,10 @@ test.describe('the desktop app', () => {
       .toEqual([{ title: 'New message from Ana', body: '', path: `/messages?with=${ana.id}` }]);
     // The count in the tab title is the browser's; in the app the tray shows it, the title only names the page.
     expect(await b.title()).toBe('Community — Amiko');
+    // The app loaded long since (its load event has passed, a message came in), and registered no service
+    // worker: the desktop app has its own notifications and no push (the browser's page below registers one).
+    await b.waitForFunction(() => document.readyState === 'complete');
+    expect(await serviceWorkers(b)).toEqual({ registrations: [], controlled: false });
 
     // The member clicks the notification: the shell calls onNavigate, the UI opens the conversation and
     // reading it brings the count to zero.
@@ -125,6 +136,7 @@ test.describe('the desktop app', () => {
     await b.goto('/settings/notifications');
     await expect(b.getByText('The Amiko app shows notifications.', { exact: false })).toBeVisible();
     await expect(b.getByTestId('turn-on-notifications')).toHaveCount(0);
+    await expect(b.getByRole('button', { name: 'Notify me on this device' })).toHaveCount(0);
     const showText = b.getByRole('switch', { name: 'Show message text in notifications' });
     await expect(showText).not.toBeChecked();
     await expectAccessible(b, { label: 'settings/notifications (desktop)' });
@@ -163,6 +175,10 @@ test.describe('the browser', () => {
     await send(a, 'Hello Ben!');
 
     await expect(b).toHaveTitle('(1) Community — Amiko');
+    // The browser's page registers Amiko's service worker (which the desktop app does not).
+    await expect
+      .poll(async () => (await serviceWorkers(b)).registrations)
+      .toEqual([`${new URL(b.url()).origin}/`]);
     // Nobody asked the member: no permission prompt, no notification.
     expect(await recorded(b)).toMatchObject({ asked: 0, shown: [] });
 
