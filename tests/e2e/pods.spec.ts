@@ -3,10 +3,12 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
+import { podInDatabase, REYKJAVIK } from './pods-in-database.ts';
 
 // Pods (issue 34): a member starts a pod in their town, another finds it near them, asks to join, is
 // approved, they talk in the pod's chat live, she reports him and names him host, he leaves; in German, a
-// language café online is found and joined, and its starter removes the member with a reason.
+// language café online is found and joined, and its starter removes the member with a reason; and in German
+// with three members, the same way from asking to join to leaving.
 
 const MUNICH = 2867714;
 
@@ -219,4 +221,96 @@ test('in German: a language café online is found and joined; its starter remove
   await expect(joiner.getByText('Du bist noch in keinem Pod.')).toBeVisible();
   await starterContext.close();
   await joinerContext.close();
+});
+
+test('auf Deutsch, zu dritt: um Beitritt gebeten, angenommen, live geschrieben, gemeldet und verlassen', async ({
+  browser,
+  amiko,
+}) => {
+  const contexts = await Promise.all([newContext(browser), newContext(browser), newContext(browser)]);
+  const [jonasContext, lenaContext, miaContext] = contexts as [
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+  ];
+  const place = { placeId: REYKJAVIK, city: null, language: 'de' as const };
+  const jonas = await signedInMember(amiko, jonasContext, { name: 'Jonas Gastgeber', ...place });
+  const lena = await signedInMember(amiko, lenaContext, { name: 'Lena Dabei', ...place });
+  await signedInMember(amiko, miaContext, { name: 'Mia Neu', ...place });
+  const podName = `Wandern ${jonas.id.slice(0, 6)}`;
+  const podId = await podInDatabase(amiko, {
+    name: podName,
+    memberIds: [jonas.id, lena.id],
+    languages: ['de'],
+  });
+  const { db, t } = amiko.db();
+  await db.update(t.pods).set({ joinRule: 'ask' }).where(eq(t.pods.id, podId));
+  const [jonasPage, lenaPage, miaPage] = await Promise.all(contexts.map((c) => c.newPage()));
+  for (const page of [jonasPage!, lenaPage!, miaPage!]) await useLanguage(page, 'de');
+
+  // Mia findet den Pod und fragt an.
+  await miaPage!.goto('/pods');
+  const card = miaPage!.getByTestId('found-pods').getByTestId('pod-card').filter({ hasText: podName });
+  await expect(card).toContainText('freie Plätze', { timeout: 60_000 });
+  await card.getByRole('button', { name: 'Beitritt anfragen' }).click();
+  await expect(miaPage!.getByTestId('my-pods').getByText('Anfrage gesendet')).toBeVisible();
+
+  // Jonas nimmt sie an.
+  await jonasPage!.goto(`/pods/${podId}`);
+  const request = jonasPage!.getByTestId('pod-request');
+  await expect(request).toContainText('Mia', { timeout: 60_000 });
+  await request.getByRole('button', { name: 'Annehmen' }).click();
+  await expect(jonasPage!.getByTestId('pod-members')).toContainText('Mia');
+
+  // Jonas schreibt, während Mia woanders ist: der Punkt am Pods-Link und die Zahl im Tab sagen es ihr.
+  const jonasBox = jonasPage!.getByRole('textbox', { name: 'Nachricht' });
+  await jonasBox.fill('Willkommen, Mia! Samstag im Café?');
+  await jonasBox.press('Enter');
+  await expect(jonasPage!.getByTestId('read-status')).toHaveText('Gesendet');
+  await miaPage!.goto('/pods');
+  await expect(miaPage!.getByTestId('nav-dot-pods')).toBeVisible();
+  await expect(
+    miaPage!.getByTestId('my-pods').getByTestId('pod-card').filter({ hasText: podName }),
+  ).toContainText('1 neu');
+  await expect(miaPage!).toHaveTitle(/^\(1\) /);
+
+  // Mia öffnet den Pod: der Punkt geht, Jonas sieht es gelesen; dann auch Lena.
+  await miaPage!.goto(`/pods/${podId}`);
+  const fromJonas = miaPage!
+    .getByTestId('pod-messages')
+    .getByTestId('message')
+    .filter({ hasText: 'Samstag' });
+  await expect(fromJonas.getByTestId('message-sender')).toHaveText('Jonas:');
+  await expect(miaPage!.getByTestId('nav-dot-pods')).toHaveCount(0);
+  await expect(jonasPage!.getByTestId('read-status')).toHaveText('Von 1 gesehen');
+  await lenaPage!.goto(`/pods/${podId}`);
+  await expect(jonasPage!.getByTestId('read-status')).toHaveText('Von 2 gesehen');
+
+  // Mia schreibt zurück: Jonas sieht sie schreiben, beide sehen die Nachricht live.
+  const miaBox = miaPage!.getByRole('textbox', { name: 'Nachricht' });
+  await miaBox.pressSequentially('Samstag');
+  await expect(jonasPage!.getByTestId('pod-typing')).toHaveText('Mia schreibt …');
+  await miaBox.fill('Samstag passt, bis dann!');
+  await miaBox.press('Enter');
+  for (const page of [jonasPage!, lenaPage!])
+    await expect(page.getByTestId('pod-messages')).toContainText('Samstag passt, bis dann!');
+
+  // Jonas meldet Mia aus dem Pod heraus.
+  await jonasPage!.getByRole('button', { name: 'Optionen für Mia' }).click();
+  await jonasPage!.getByRole('menuitem', { name: 'Melden' }).click();
+  const report = jonasPage!.getByRole('dialog', { name: 'Mia melden' });
+  await report.getByRole('radio', { name: 'Spam oder Werbung' }).check();
+  await report.getByRole('button', { name: 'Meldung senden' }).click();
+  await expect(jonasPage!.getByText('Danke. Unser Team sieht sich das an.')).toBeVisible();
+  const stored = await db.select().from(t.reports).where(eq(t.reports.podId, podId));
+  expect(stored).toHaveLength(1);
+
+  // Mia verlässt den Pod.
+  await miaPage!.getByRole('button', { name: 'Pod verlassen' }).click();
+  await expect(miaPage!).toHaveURL(/\/pods$/);
+  await expect(miaPage!.getByText('Du bist noch in keinem Pod.')).toBeVisible();
+  await lenaPage!.reload();
+  await expect(lenaPage!.getByTestId('pod-members')).toContainText('Jonas');
+  await expect(lenaPage!.getByTestId('pod-members')).not.toContainText('Mia');
+  await Promise.all(contexts.map((context) => context.close()));
 });
