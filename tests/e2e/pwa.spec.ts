@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE } from '@amiko/core';
 import type { BrowserContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { spawnAmiko, type AmikoProcess } from '../support/amiko-process.ts';
 import { clientFor, memberWithSession } from '../support/messaging.ts';
 import { startPushService, type PushService, type Subscription } from '../support/push-service.ts';
@@ -112,6 +113,12 @@ test.describe('installable', () => {
   });
 });
 
+/** A member's photo as a camera gives it: a 600×400 JPEG. */
+const jpeg = () =>
+  sharp({ create: { width: 600, height: 400, channels: 3, background: '#4a7bd0' } })
+    .jpeg()
+    .toBuffer();
+
 /** Waits until the page is controlled by Amiko's service worker, and returns its registration's scope. */
 async function controlledScope(page: Page): Promise<string> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -151,11 +158,32 @@ test.describe('service worker', () => {
     expect(await controlledScope(page)).toBe(`${own.url}/`);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${own.url}/sw.js`);
 
-    // The member's messages page asked the API and showed their avatar: none of it is cached, only the
-    // shell and code.
+    // Another member's profile, with the photo he uploaded: the page under the worker loads it, and the
+    // worker leaves it to the network.
+    const ben = await memberWithSession(own.db(), { name: 'Ben Okafor' });
+    const photo = new FormData();
+    photo.append('photo', new Blob([new Uint8Array(await jpeg())], { type: 'image/jpeg' }), 'ben.jpg');
+    const uploaded = await clientFor(own.url, ben.token).http.fetch('/uploads', {
+      method: 'POST',
+      body: photo,
+    });
+    expect(uploaded.status).toBe(200);
+    const photoLoaded = page.waitForResponse(
+      (response) => new URL(response.url()).pathname.startsWith('/uploads/') && response.status() === 200,
+    );
+    await page.goto(`${own.url}/profile-view/${ben.id}`);
+    await expect(page.getByRole('heading', { name: 'Ben Okafor' })).toBeVisible();
+    const bensPhoto = await photoLoaded;
+    expect(bensPhoto.fromServiceWorker()).toBe(false);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.goto(`${own.url}/messages`);
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+
+    // The member's pages asked the API and showed Ben's photo: none of it is cached, only the shell and code.
     const cached = await cachedUrls(page);
     expect(cached).toContain('/messages');
     expect(cached.some((url) => url.startsWith('/assets/'))).toBe(true);
+    expect(cached.filter((url) => url.startsWith('/uploads/'))).toEqual([]);
     for (const url of cached) expect(url).toMatch(/^\/(messages|assets\/.+|favicon\.svg|icons\/.+)$/);
 
     // The network gone (the server stopped): the member area opens from the cache, and says so.
