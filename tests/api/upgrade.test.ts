@@ -183,9 +183,15 @@ describe(`upgrading a database full of members (${dialect})`, () => {
   it('is upgraded by two processes starting at once, as in a rolling deploy', async () => {
     const { db, database, population, before } = await earlierVersion(TAGS.length - 1);
     await database.close();
-    // Each process is stopped after the test even if the other never starts.
+    // Each process is stopped after the test even if the other never starts. One of them migrates a
+    // populated database while the other waits for it: alone both listen within 7 s, but on a loaded
+    // two-core machine one took over spawnAmiko's usual 30 s, so they get two minutes to listen.
     await Promise.all(
-      [0, 1].map(() => spawnAmiko({ database: db, keepDatabase: true }).then((p) => processes.push(p))),
+      [0, 1].map(() =>
+        spawnAmiko({ database: db, keepDatabase: true, readyTimeoutMs: 120_000 }).then((p) =>
+          processes.push(p),
+        ),
+      ),
     );
     const check = openDatabase({ url: db.url });
     try {
@@ -196,7 +202,7 @@ describe(`upgrading a database full of members (${dialect})`, () => {
     }
     await Promise.all(processes.splice(0).map((p) => p.stop()));
     await expectReadable(db, population, (table, column) => beforeHad(before, table, column));
-  }, 180_000); // two Node processes start in ~10 s each on a loaded two-core machine
+  }, 300_000); // the earlier database built and filled, two starts of up to 2 minutes, then the checks
 });
 
 /** Whether the earlier version's table had the column (its rows were read with every column). */

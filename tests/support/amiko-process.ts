@@ -37,11 +37,20 @@ export interface AmikoProcess {
 
 /**
  * Starts `apps/server/src/main.ts` as its own process, exactly as `pnpm start` runs it, on a free port and
- * a fresh database (SQLite unless `database` says otherwise), and resolves once it listens.
+ * a fresh database (SQLite unless `database` says otherwise), and resolves once it listens. A process that
+ * does not listen within `readyTimeoutMs` (30 s unless said otherwise: a start that migrates a populated
+ * database, or waits for another process's migration, may say more) is killed and the promise rejected
+ * with its output.
  */
 export async function spawnAmiko(
-  options: { env?: Record<string, string>; database?: TestDatabase; keepDatabase?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: TestDatabase;
+    keepDatabase?: boolean;
+    readyTimeoutMs?: number;
+  } = {},
 ): Promise<AmikoProcess> {
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
   const database = options.database ?? (await createTestDatabase('sqlite'));
   const uploads = mkdtempSync(join(tmpdir(), 'amiko-e2e-uploads-'));
   const child = spawn(process.execPath, [MAIN], {
@@ -61,7 +70,11 @@ export async function spawnAmiko(
   });
   let output = '';
   const { url, listening } = await new Promise<{ url: string; listening: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Amiko did not start within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Not left running: nobody holds it to stop it.
+      child.kill('SIGKILL');
+      reject(new Error(`Amiko did not start within ${readyTimeoutMs / 1000} s:\n${output}`));
+    }, readyTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"url":"(http:\/\/[^"]+)","listening":"(http:\/\/[^"]+)"[^\n]*Amiko is listening/.exec(
