@@ -658,7 +658,7 @@ test.describe('web push', () => {
     // (Chromium writes the site under the title; the message's text is nowhere.)
     await expect
       .poll(() => desktop!.shown.at(-1), slow)
-      .toEqual({ id: expect.any(Number) as number, title: push.title, body: new URL(own.url).host });
+      .toEqual({ id: expect.any(Number), title: push.title, body: new URL(own.url).host });
 
     // Every window closed: the browser runs on without one, as in the background on a phone or a desktop.
     await page.close();
