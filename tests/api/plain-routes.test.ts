@@ -74,6 +74,55 @@ describe('the data download link', () => {
   }
 });
 
+describe('the dev mailbox and the photos read their input with a schema, answers unchanged', () => {
+  it('lists one address’s mails for ?to=, every mail without it, and none for a repeated, empty or NUL key', async () => {
+    const to = `mailbox-${Date.now()}@example.com`;
+    const { db, t } = ts.server.database;
+    await db.insert(t.outgoingMail).values({
+      kind: 'test',
+      to,
+      subject: 'For the mailbox',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+      language: 'en',
+    });
+    const json = async (query: string) => {
+      const response = await fetch(`${ts.url}/dev/mail.json${query}`);
+      expect(response.status, query).toBe(200);
+      return ((await response.json()) as { to: string }[]).map((mail) => mail.to);
+    };
+    expect(await json(`?to=${encodeURIComponent(to)}`)).toEqual([to]);
+    expect(await json('')).toContain(to);
+    for (const query of [`?to=${to}&to=${to}`, '?to=', '?to=%00', `?to=${encodeURIComponent(to)}%00`]) {
+      expect(await json(query)).toEqual([]);
+    }
+    const page = await fetch(`${ts.url}/dev/mail?to=${encodeURIComponent(to)}&to=x`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('No mail yet.');
+    const own = await (await fetch(`${ts.url}/dev/mail?to=${encodeURIComponent(to)}`)).text();
+    expect(own).toContain('For the mailbox');
+  });
+
+  it('answers a photo key that is none of ours 404, as a missing photo', async () => {
+    const notFound = { error: { message: 'common:errors.notFound', appCode: 'NOT_FOUND' } };
+    const keys = [
+      'nothing',
+      '%2E%2E%2Fsecret.webp',
+      `${'A'.repeat(22)}.gif`,
+      `${'A'.repeat(22)}.webp%00`,
+      `${'A'.repeat(22)}.webp`,
+    ];
+    for (const key of keys) {
+      const response = await fetch(`${ts.url}/uploads/${key}`);
+      expect({ key, status: response.status, body: await response.json() }).toEqual({
+        key,
+        status: 404,
+        body: notFound,
+      });
+    }
+  });
+});
+
 describe('errors of the routes outside tRPC', () => {
   const invalidInput = { error: { message: 'common:errors.invalidInput', appCode: 'VALIDATION' } };
 

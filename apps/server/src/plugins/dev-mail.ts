@@ -1,6 +1,8 @@
 import type { Database } from '@amiko/db';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../refusals.ts';
 import { escapeHtml } from './one-click-pages.ts';
 
 /** Plain text with its links made clickable. */
@@ -8,14 +10,17 @@ const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /**
- * `?to=<address>`: the mails to that address only. A repeated or empty key matches no address, nor does one
- * with a NUL (no address has one, and PostgreSQL refuses it in a text parameter: the fuzz suite found a 500).
+ * `?to=<address>`: the mails to that address only; without it, every mail. A repeated or empty key matches
+ * no address, nor does one with a NUL (no address has one, and PostgreSQL refuses it in a text parameter:
+ * the fuzz suite found a 500), so such a query is answered with no mail rather than refused.
  */
-const recipientIn = (query: unknown): string | undefined => {
-  const to = (query as Record<string, unknown>).to;
-  if (to === undefined) return undefined;
-  return typeof to === 'string' && !to.includes('\0') ? to : '';
-};
+const mailQuery = z.object({
+  to: z
+    .string()
+    .refine((to) => !to.includes('\0'))
+    .catch('')
+    .optional(),
+});
 
 /**
  * The development mailbox: without SMTP every mail Amiko sends is listed here, newest first, and as JSON at
@@ -38,10 +43,15 @@ export function registerDevMail(app: FastifyInstance, database: Database) {
       .orderBy(desc(t.outgoingMail.id))
       .limit(200);
 
-  app.get('/dev/mail.json', async (request) => latest(recipientIn(request.query)));
+  app.get('/dev/mail.json', async (request, reply) => {
+    const query = parseInput(mailQuery, request.query, reply);
+    return query ? latest(query.to) : reply;
+  });
 
   app.get('/dev/mail', async (request, reply) => {
-    const mails = await latest(recipientIn(request.query));
+    const query = parseInput(mailQuery, request.query, reply);
+    if (!query) return reply;
+    const mails = await latest(query.to);
     const items = mails
       .map(
         (m) =>

@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { replacePhoto, type Deps } from '@amiko/api';
+import { isPhotoKey, replacePhoto, type Deps } from '@amiko/api';
 import { COMMON_ERRORS, PHOTO_MAX_BYTES, photoCropSchema, type PhotoCrop } from '@amiko/core';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { parseInput, refuse } from '../refusals.ts';
 import { authenticate, type CookieSettings } from '../session.ts';
 
@@ -13,6 +14,9 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
 };
 
+/** A stored photo's key (22 base64url characters and the extension): any other is no photo of ours. */
+const photoParams = z.object({ key: z.string().refine(isPhotoKey) });
+
 /**
  * Member photos. POST /uploads takes one photo (multipart field `photo`, plus an optional `crop` field with
  * the crop as JSON) from a signed-in, verified member and answers with the new photo and avatar URLs;
@@ -20,16 +24,19 @@ const CONTENT_TYPES: Record<string, string> = {
  * every mutating request.
  */
 export function registerUploads(app: FastifyInstance, deps: Deps, cookies: CookieSettings) {
-  app.get<{ Params: { key: string } }>('/uploads/:key', async (request, reply) => {
-    const path = deps.photos.pathOf(request.params.key);
+  app.get('/uploads/:key', async (request, reply) => {
+    const notFound = () => refuse(reply, 404, 'NOT_FOUND', COMMON_ERRORS.notFound);
+    const params = parseInput(photoParams, request.params, reply, notFound);
+    if (!params) return reply;
+    const path = deps.photos.pathOf(params.key);
     const size = path
       ? await stat(path).then(
           (s) => s.size,
           () => null,
         )
       : null;
-    if (!path || size === null) return refuse(reply, 404, 'NOT_FOUND', COMMON_ERRORS.notFound);
-    const extension = request.params.key.split('.').pop() ?? '';
+    if (!path || size === null) return notFound();
+    const extension = params.key.split('.').pop() ?? '';
     return (
       reply
         .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
