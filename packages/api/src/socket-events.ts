@@ -122,6 +122,11 @@ export interface ServerToClientEvents {
    * of them), and the pod's card (its next meetup).
    */
   'pod:meetups': (event: { podId: string }) => void;
+  /**
+   * A pod the member is in (or just left, was removed from, or asked to join) changed: someone joined, asked,
+   * left or was removed, or a role changed. The client reads the pod again.
+   */
+  'pod:changed': (event: { podId: string }) => void;
 }
 
 /** What the server keeps about each socket, from its handshake. */

@@ -17,6 +17,7 @@ import {
 } from '@amiko/core';
 import { findPods } from '../services/pods-finding.ts';
 import { answerRequest, getPod, joinPod, leavePod, myPods, startPod } from '../services/pods.ts';
+import { publishPodChanged } from '../services/pods-live.ts';
 import { removeFromPod, setPodRole } from '../services/pods-moderation.ts';
 import { answerQuiet, closeIfLetGo } from '../services/pods-quiet.ts';
 import {
@@ -90,6 +91,7 @@ export const podsRouter = router({
     const outcome = await joinPod(ctx.deps, ctx.member.id, input.podId);
     // Their devices count the pod (and no longer its invitation, if they said yes to one).
     await publishPodUnread(ctx.deps, ctx.member.id);
+    await publishPodChanged(ctx.deps, input.podId, [ctx.member.id]);
     return { outcome };
   }),
   /** Leaves a pod, withdraws a request to join it, or declines an invitation to it. */
@@ -99,6 +101,7 @@ export const podsRouter = router({
     await closeIfLetGo(ctx.deps, input.podId);
     // Their devices stop counting the pod's unread messages (or its invitation).
     await publishPodUnread(ctx.deps, ctx.member.id);
+    await publishPodChanged(ctx.deps, input.podId, [ctx.member.id]);
     return { ok: true as const };
   }),
   /**
@@ -111,6 +114,7 @@ export const podsRouter = router({
   /** The starter or a host approves or declines a request to join. */
   answer: verifiedProcedure.input(podRequestAnswerSchema).mutation(async ({ ctx, input }) => {
     await answerRequest(ctx.deps, ctx.member.id, input);
+    await publishPodChanged(ctx.deps, input.podId, [input.memberId]);
     return { ok: true as const };
   }),
 
@@ -122,11 +126,13 @@ export const podsRouter = router({
     await removeFromPod(ctx.deps, { memberId: ctx.member.id }, input);
     // Their devices stop counting the pod's unread messages.
     await publishPodUnread(ctx.deps, input.memberId);
+    await publishPodChanged(ctx.deps, input.podId, [input.memberId]);
     return { ok: true as const };
   }),
   /** The starter names a member host, or makes a host a member again. */
   setRole: verifiedProcedure.input(podRoleSchema).mutation(async ({ ctx, input }) => {
     await setPodRole(ctx.deps, ctx.member.id, input);
+    await publishPodChanged(ctx.deps, input.podId);
     return { ok: true as const };
   }),
   /**

@@ -48,6 +48,7 @@ function recordingHandlers() {
     sessionEnded: () => undefined,
     podUnread: () => undefined,
     podMeetups: () => undefined,
+    podChanged: () => undefined,
     paymentRequired: () => undefined,
   };
   return { handlers, received };

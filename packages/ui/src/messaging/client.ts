@@ -78,6 +78,8 @@ export interface MessagingHandlers {
   podUnread(state: PodUnreadState): void;
   /** The meetups of a pod changed (one proposed, answers, a place moving up, a cancellation): read again. */
   podMeetups(podId: string): void;
+  /** A pod changed (someone joined, asked, left or was removed, a role): to be read again. */
+  podChanged(podId: string): void;
   /** Connected (again): whatever was missed while away must be read again. */
   connected(again: boolean): void;
   /** The server ended the connection or refused it for want of a session: the session is over. */
@@ -204,6 +206,7 @@ export function createMessagingClient(
   socket.on('unread:changed', (state) => handlers.unread(state));
   socket.on('pod:unread', (state) => handlers.podUnread(state));
   socket.on('pod:meetups', ({ podId }) => handlers.podMeetups(podId));
+  socket.on('pod:changed', ({ podId }) => handlers.podChanged(podId));
   socket.on('typing', ({ conversationId, memberId }) => {
     const next = new Map(typing.get());
     next.set(conversationId, { memberId, until: Date.now() + TYPING_SHOWS_MS });

@@ -150,6 +150,13 @@ export function useMessagingLive(memberId: string | null) {
         void utils.meetups.find.invalidate();
         void utils.meetups.thisWeek.invalidate();
       },
+      podChanged(podId) {
+        // The pod's page (members, free places, requests) and the Pods page's lists, where on screen.
+        const { utils } = latest.current;
+        void utils.pods.get.invalidate({ podId });
+        void utils.pods.mine.invalidate();
+        void utils.pods.find.invalidate();
+      },
       connected(again) {
         // What changed before the connection was up (reads, deletions) is read again; new messages are
         // replayed, and the server sends the unread state on every connection.
