@@ -223,7 +223,7 @@ test('in German: a language café online is found and joined; its starter remove
   await joinerContext.close();
 });
 
-test('auf Deutsch, zu dritt: um Beitritt gebeten, angenommen, live geschrieben, gemeldet und verlassen', async ({
+test('in German with three members: asked to join, approved, a live chat, a report, and leaving', async ({
   browser,
   amiko,
 }) => {
@@ -248,21 +248,21 @@ test('auf Deutsch, zu dritt: um Beitritt gebeten, angenommen, live geschrieben, 
   const [jonasPage, lenaPage, miaPage] = await Promise.all(contexts.map((c) => c.newPage()));
   for (const page of [jonasPage!, lenaPage!, miaPage!]) await useLanguage(page, 'de');
 
-  // Mia findet den Pod und fragt an.
+  // Mia finds the pod and asks to join.
   await miaPage!.goto('/pods');
   const card = miaPage!.getByTestId('found-pods').getByTestId('pod-card').filter({ hasText: podName });
   await expect(card).toContainText('freie Plätze', { timeout: 60_000 });
   await card.getByRole('button', { name: 'Beitritt anfragen' }).click();
   await expect(miaPage!.getByTestId('my-pods').getByText('Anfrage gesendet')).toBeVisible();
 
-  // Jonas nimmt sie an.
+  // Jonas approves her.
   await jonasPage!.goto(`/pods/${podId}`);
   const request = jonasPage!.getByTestId('pod-request');
   await expect(request).toContainText('Mia', { timeout: 60_000 });
   await request.getByRole('button', { name: 'Annehmen' }).click();
   await expect(jonasPage!.getByTestId('pod-members')).toContainText('Mia');
 
-  // Jonas schreibt, während Mia woanders ist: der Punkt am Pods-Link und die Zahl im Tab sagen es ihr.
+  // Jonas writes while Mia is elsewhere: the Pods link's dot and the tab's count tell her.
   const jonasBox = jonasPage!.getByRole('textbox', { name: 'Nachricht' });
   await jonasBox.fill('Willkommen, Mia! Samstag im Café?');
   await jonasBox.press('Enter');
@@ -274,7 +274,7 @@ test('auf Deutsch, zu dritt: um Beitritt gebeten, angenommen, live geschrieben, 
   ).toContainText('1 neu');
   await expect(miaPage!).toHaveTitle(/^\(1\) /);
 
-  // Mia öffnet den Pod: der Punkt geht, Jonas sieht es gelesen; dann auch Lena.
+  // Mia opens the pod: the dot goes and Jonas sees it seen; then by Lena too.
   await miaPage!.goto(`/pods/${podId}`);
   const fromJonas = miaPage!
     .getByTestId('pod-messages')
@@ -286,7 +286,7 @@ test('auf Deutsch, zu dritt: um Beitritt gebeten, angenommen, live geschrieben, 
   await lenaPage!.goto(`/pods/${podId}`);
   await expect(jonasPage!.getByTestId('read-status')).toHaveText('Von 2 gesehen');
 
-  // Mia schreibt zurück: Jonas sieht sie schreiben, beide sehen die Nachricht live.
+  // Mia writes back: Jonas sees her typing, both see the message live.
   const miaBox = miaPage!.getByRole('textbox', { name: 'Nachricht' });
   await miaBox.pressSequentially('Samstag');
   await expect(jonasPage!.getByTestId('pod-typing')).toHaveText('Mia schreibt …');
@@ -295,7 +295,7 @@ test('auf Deutsch, zu dritt: um Beitritt gebeten, angenommen, live geschrieben, 
   for (const page of [jonasPage!, lenaPage!])
     await expect(page.getByTestId('pod-messages')).toContainText('Samstag passt, bis dann!');
 
-  // Jonas meldet Mia aus dem Pod heraus.
+  // Jonas reports Mia from the pod.
   await jonasPage!.getByRole('button', { name: 'Optionen für Mia' }).click();
   await jonasPage!.getByRole('menuitem', { name: 'Melden' }).click();
   const report = jonasPage!.getByRole('dialog', { name: 'Mia melden' });
@@ -305,11 +305,11 @@ test('auf Deutsch, zu dritt: um Beitritt gebeten, angenommen, live geschrieben, 
   const stored = await db.select().from(t.reports).where(eq(t.reports.podId, podId));
   expect(stored).toHaveLength(1);
 
-  // Mia verlässt den Pod.
+  // Mia leaves the pod.
   await miaPage!.getByRole('button', { name: 'Pod verlassen' }).click();
   await expect(miaPage!).toHaveURL(/\/pods$/);
   await expect(miaPage!.getByText('Du bist noch in keinem Pod.')).toBeVisible();
-  // Lenas offene Seite folgt live.
+  // Lena's open page follows, live.
   await expect(lenaPage!.getByTestId('pod-members')).not.toContainText('Mia');
   await expect(lenaPage!.getByTestId('pod-members')).toContainText('Jonas');
   await Promise.all(contexts.map((context) => context.close()));
