@@ -128,7 +128,9 @@ export async function podLifeOf(
     db
       .select({ podId: t.meetups.podId, startsAt: t.meetups.startsAt, timeZone: t.meetups.timeZone })
       .from(t.meetups)
-      .where(and(inArray(t.meetups.podId, podIds), gt(t.meetups.startsAt, now), isNull(t.meetups.cancelledAt)))
+      .where(
+        and(inArray(t.meetups.podId, podIds), gt(t.meetups.startsAt, now), isNull(t.meetups.cancelledAt)),
+      )
       .orderBy(asc(t.meetups.startsAt)),
   ]);
   const next = new Map<string, PodLife['nextMeetup']>();
