@@ -18,6 +18,7 @@ import { MEETUP_CALENDAR_DURATION_MS, meetupCalendar } from './ics.ts';
 import type { JobOutcome } from './job-queue.ts';
 import type { JobHandler } from './jobs.ts';
 import { memberLinkKey, recipientOf } from './message-mail.ts';
+import { publishPodNudge } from './pods-live.ts';
 import { podMember, roleIn } from './pods.ts';
 import { firstName } from './views.ts';
 
@@ -253,29 +254,21 @@ export async function cancelMeetup(deps: Deps, memberId: string, meetupId: strin
 }
 
 /**
- * After a meetup is proposed, answered or cancelled: tells the pod's members and whoever else is going or
- * waiting (an open meetup's outsiders), on every device, once the change is committed, that the pod's
- * meetups changed: the cards in their chats and lists read them again. The event names only the pod; what
- * each may see of its meetups is meetups.ts's viewsOf.
+ * After a meetup is proposed, answered or cancelled: the pod's members and whoever else is going or waiting
+ * (an open meetup's outsiders) hear `pod:meetups` (pods-live.ts), and their cards read the meetups again.
  */
-export async function publishMeetupsChanged(deps: Deps, podId: string, meetupId: string): Promise<void> {
+export function publishMeetupsChanged(deps: Deps, podId: string, meetupId: string): Promise<void> {
   const { db, t } = deps.database;
-  try {
-    const [members, answered] = await Promise.all([
-      db.select({ id: t.podMembers.memberId }).from(t.podMembers).where(eq(t.podMembers.podId, podId)),
-      db
+  return publishPodNudge(deps, 'pod:meetups', podId, async () =>
+    (
+      await db
         .select({ id: t.meetupRsvps.memberId })
         .from(t.meetupRsvps)
         .where(
           and(eq(t.meetupRsvps.meetupId, meetupId), inArray(t.meetupRsvps.status, ['going', 'waitlist'])),
-        ),
-    ]);
-    const audience = [...new Set([...members, ...answered].map((r) => r.id))];
-    deps.realtime.emitTo({ members: audience }, 'pod:meetups', { podId });
-  } catch (error) {
-    // The change is stored: the others see it when they next read the meetups.
-    deps.log.error({ err: error, podId, meetupId }, 'meetup change not published');
-  }
+        )
+    ).map((r) => r.id),
+  );
 }
 
 /**

@@ -6,19 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorKey } from '../../errors.ts';
 import { formatMessageTime } from '../messages/format.ts';
 import { trpc } from '../../trpc.ts';
-import { ownTimeZone } from './meetup-form-values.ts';
-
-/** The date and time of a meetup in the member's own zone, short ("Sat, 5 June, 19:30"). */
-function whenShort(instant: number, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: ownTimeZone(),
-  }).format(instant);
-}
+import { whenShort } from './meetup-form-values.ts';
 
 /**
  * A proposed meetup in the pod's chat (issue 35.1), compact: when, in the member's zone; the kind of place;

@@ -4,7 +4,7 @@ import { IconCalendarEvent, IconMapPin, IconMessages, IconWorld } from '@tabler/
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import type { Pod } from './PodActions.tsx';
-import { ownTimeZone } from './meetup-form-values.ts';
+import { whenShort } from './meetup-form-values.ts';
 
 /** What a pod is about: its interests, or a language café's two languages and the level it welcomes. */
 export function usePodTopic(pod: Pod): string {
@@ -70,14 +70,7 @@ export function PodSummary({ pod }: { pod: Pod }) {
             <IconCalendarEvent size={14} aria-hidden="true" />
             <Text size="sm" c="dimmed" data-testid="pod-next-meetup">
               {t('pods:card.nextMeetup', {
-                when: new Intl.DateTimeFormat(i18n.language, {
-                  weekday: 'short',
-                  day: 'numeric',
-                  month: 'long',
-                  hour: 'numeric',
-                  minute: '2-digit',
-                  timeZone: ownTimeZone(),
-                }).format(pod.nextMeetup.startsAt),
+                when: whenShort(pod.nextMeetup.startsAt, i18n.language),
               })}
             </Text>
           </Group>
