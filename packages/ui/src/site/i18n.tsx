@@ -50,12 +50,17 @@ function detectLanguage(): UiLanguage {
   return DEFAULT_LANGUAGE;
 }
 
-/** One Intl.PluralRules per language, as i18next keeps them: making one costs more than a whole lookup. */
-const pluralRules = new Map<string, Intl.PluralRules>();
-function pluralOf(language: string, count: number): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(language);
-  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
-  return rules.select(count);
+/**
+ * One Intl object per kind, language and options, as i18next keeps them: making one costs more than a
+ * whole lookup, and a page's first one loads the language's data (see prepareFormats).
+ */
+const INTL = { plural: Intl.PluralRules, number: Intl.NumberFormat, datetime: Intl.DateTimeFormat };
+const intlObjects = new Map<string, Intl.PluralRules | Intl.NumberFormat | Intl.DateTimeFormat>();
+function intl<Kind extends keyof typeof INTL>(kind: Kind, language: string, params?: object) {
+  const key = `${kind} ${language} ${JSON.stringify(params)}`;
+  let made = intlObjects.get(key);
+  if (!made) intlObjects.set(key, (made = new INTL[kind](language, params)));
+  return made as InstanceType<(typeof INTL)[Kind]>;
 }
 
 function lookup(texts: Texts | undefined, path: string): unknown {
@@ -88,6 +93,16 @@ export class SiteI18n {
       // Storage unavailable (private mode): the cookie still carries the choice.
     }
     document.cookie = `${LANGUAGE_COOKIE}=${this.language}; max-age=${COOKIE_MAX_AGE_S}; path=/; samesite=lax`;
+  }
+
+  /**
+   * Makes the language's plural rules and number format before the page hydrates: the first Intl object
+   * of a page loads the language's ICU data, tens of milliseconds on a phone, which inside hydration would
+   * make one of its slices a long task.
+   */
+  prepareFormats(): void {
+    intl('plural', this.language);
+    intl('number', this.language);
   }
 
   hasLoaded(namespaces: string[], language = this.language): boolean {
@@ -128,7 +143,7 @@ export class SiteI18n {
       if (typeof options.count === 'number') {
         const count = options.count;
         if (count === 0) value = lookup(texts, `${path}_zero`);
-        value ??= lookup(texts, `${path}_${pluralOf(language, count)}`);
+        value ??= lookup(texts, `${path}_${intl('plural', language).select(count)}`);
       }
       value ??= lookup(texts, path);
       if (value === undefined) continue;
@@ -147,8 +162,8 @@ export class SiteI18n {
           if (given === undefined || given === null) return placeholder;
           // i18next's formatParams: the Intl options of each value.
           const params = (options.formatParams as Record<string, object> | undefined)?.[name];
-          if (format === 'number') return new Intl.NumberFormat(language, params).format(given as number);
-          if (format === 'datetime') return new Intl.DateTimeFormat(language, params).format(given as Date);
+          if (format === 'number') return intl(format, language, params).format(given as number);
+          if (format === 'datetime') return intl(format, language, params).format(given as Date);
           return String(given);
         },
       );

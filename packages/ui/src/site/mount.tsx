@@ -77,6 +77,9 @@ export async function mountSite(element: HTMLElement): Promise<void> {
     i18n.loadNamespaces(['common', ...(element.dataset.namespaces?.split(' ').filter(Boolean) ?? [])]),
     page.Screen.preload(),
   ]);
+  i18n.prepareFormats();
+  // The browser's turn between the site's start and its hydration: the start stays a short task.
+  await new Promise((resolve) => setTimeout(resolve));
   const site = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>

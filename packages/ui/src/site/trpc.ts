@@ -1,4 +1,4 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 // The public site's stand-in for ../trpc.ts and for @trpc/client (the site build,
 // apps/web/vite.site.config.ts, puts it in their place): the hooks the public pages use (useQuery,
@@ -110,16 +110,19 @@ function queryOf(path: string[], input: unknown): Query {
 function useQuery(path: string[], input: unknown, options?: { enabled?: boolean }) {
   const query = queryOf(path, input);
   const enabled = options?.enabled !== false;
-  return useSyncExternalStore(
-    (listener) => {
-      query.listeners.add(listener);
-      if (enabled && !query.started) query.run();
-      return () => void query.listeners.delete(listener);
-    },
-    () => (enabled ? query.state : PENDING),
-    // Hydration sees what the build prerendered: every question still open.
-    () => PENDING,
-  );
+  // Hydration sees what the build prerendered: every question still open (questions start once the page
+  // is live). A later component sees the answer at once.
+  const [state, setState] = useState(() => (enabled ? query.state : PENDING));
+  useEffect(() => {
+    // An answer re-renders as a transition, in slices, not useSyncExternalStore's one synchronous render:
+    // the session's answer re-renders the whole page under the Layout, one long task on a phone (90 ms).
+    const update = () => startTransition(() => setState(enabled ? query.state : PENDING));
+    query.listeners.add(update);
+    if (enabled && !query.started) query.run();
+    update();
+    return () => void query.listeners.delete(update);
+  }, [query, enabled]);
+  return state;
 }
 
 interface MutationCallbacks {
