@@ -9,6 +9,7 @@ import {
 } from '@amiko/core';
 import { fetchLocale } from '@amiko/i18n/urls';
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { dateFormat, numberFormat, pluralRules } from './intl.ts';
 
 // The public site's stand-in for react-i18next and i18next (the site build, apps/web/vite.site.config.ts,
 // puts it in react-i18next's place): what the public pages ask of their translations, and no more. The
@@ -50,19 +51,6 @@ function detectLanguage(): UiLanguage {
   return DEFAULT_LANGUAGE;
 }
 
-/**
- * One Intl object per kind, language and options, as i18next keeps them: making one costs more than a
- * whole lookup, and a page's first one loads the language's data (see prepareFormats).
- */
-const INTL = { plural: Intl.PluralRules, number: Intl.NumberFormat, datetime: Intl.DateTimeFormat };
-const intlObjects = new Map<string, Intl.PluralRules | Intl.NumberFormat | Intl.DateTimeFormat>();
-function intl<Kind extends keyof typeof INTL>(kind: Kind, language: string, params?: object) {
-  const key = `${kind} ${language} ${JSON.stringify(params)}`;
-  let made = intlObjects.get(key);
-  if (!made) intlObjects.set(key, (made = new INTL[kind](language, params)));
-  return made as InstanceType<(typeof INTL)[Kind]>;
-}
-
 function lookup(texts: Texts | undefined, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node as Texts | undefined)?.[key], texts);
 }
@@ -101,8 +89,8 @@ export class SiteI18n {
    * make one of its slices a long task.
    */
   prepareFormats(): void {
-    intl('plural', this.language);
-    intl('number', this.language);
+    pluralRules(this.language);
+    numberFormat(this.language);
   }
 
   hasLoaded(namespaces: string[], language = this.language): boolean {
@@ -143,7 +131,7 @@ export class SiteI18n {
       if (typeof options.count === 'number') {
         const count = options.count;
         if (count === 0) value = lookup(texts, `${path}_zero`);
-        value ??= lookup(texts, `${path}_${intl('plural', language).select(count)}`);
+        value ??= lookup(texts, `${path}_${pluralRules(language).select(count)}`);
       }
       value ??= lookup(texts, path);
       if (value === undefined) continue;
@@ -162,8 +150,8 @@ export class SiteI18n {
           if (given === undefined || given === null) return placeholder;
           // i18next's formatParams: the Intl options of each value.
           const params = (options.formatParams as Record<string, object> | undefined)?.[name];
-          if (format === 'number') return intl(format, language, params).format(given as number);
-          if (format === 'datetime') return intl(format, language, params).format(given as Date);
+          if (format === 'number') return numberFormat(language, params).format(given as number);
+          if (format === 'datetime') return dateFormat(language, params).format(given as Date);
           return String(given);
         },
       );
