@@ -156,6 +156,10 @@ export function useMessagingLive(memberId: string | null) {
         void utils.pods.get.invalidate({ podId });
         void utils.pods.mine.invalidate();
         void utils.pods.find.invalidate();
+        // An empty chat's first lines come from who is in it (its page's `together`): read them again. A
+        // chat with messages offers none, and its page holds merged older pages a refetch would drop.
+        if (utils.pods.messages.getData({ podId })?.messages.length === 0)
+          void utils.pods.messages.invalidate({ podId });
       },
       connected(again) {
         // What changed before the connection was up (reads, deletions) is read again; new messages are
