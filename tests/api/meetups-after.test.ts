@@ -112,7 +112,7 @@ describe('the questions after a meetup', () => {
     const podId = await podOf([ana, ben, cleo, dan]);
     const meetupId = await endedMeetup(podId, [ana, ben, cleo]);
     const [question] = await ben.client.trpc.meetups.afterQuestions.query();
-    expect(question).toMatchObject({ meetupId, podId, podName: 'Board games Munich' });
+    expect(question).toMatchObject({ meetupId, podId, podName: 'Board games Munich', answered: false });
     expect(question!.others.map((o) => o.id).sort()).toEqual([ana.id, cleo.id].sort());
     expect(question!.others[0]).toEqual({
       id: expect.any(String),
@@ -132,7 +132,12 @@ describe('the questions after a meetup', () => {
     expect((await failure(answer(ben, meetupId, [dan], []))).data?.fieldErrors).toHaveProperty('came');
     expect((await failure(answer(dan, meetupId, [], []))).message).toBe('meetups:errors.notFound');
     await answer(ben, meetupId, [ana, cleo], [cleo]);
+    // Answered: nothing is asked any more, but for the 14 days reports are taken the others stay reportable.
+    const [answered] = await ben.client.trpc.meetups.afterQuestions.query();
+    expect(answered).toEqual({ ...question, answered: true, startsAt: expect.any(Number) });
+    await startedAgo(meetupId, 15 * 24);
     expect(await ben.client.trpc.meetups.afterQuestions.query()).toEqual([]);
+    await startedAgo(meetupId, 4);
     expect((await failure(answer(ben, meetupId, [], []))).message).toBe('meetups:errors.answered');
   });
 });
@@ -486,5 +491,31 @@ describe('"Who came?" the morning after', () => {
     expect(again!.doneAt).not.toBeNull();
     expect(await mailsTo(ts, ben.email)).toHaveLength(1);
     expect(await mailsTo(ts, ana.email)).toHaveLength(1);
+  });
+
+  it('is not mailed to a member who has answered already (their card only keeps Report)', async () => {
+    const [ana, ben] = [await munich(), await munich()];
+    const podId = await podOf([ana, ben]);
+    const meetup = await ana.client.trpc.meetups.propose.mutate(meetupOf(podId));
+    await ben.client.trpc.meetups.rsvp.mutate({ meetupId: meetup.id, going: true });
+    await startedAgo(meetup.id, 14);
+    await answer(ben, meetup.id, [ana], []);
+    const { db, t } = ts.server.database;
+    await db
+      .update(t.jobs)
+      .set({ runAt: new Date() })
+      .where(eq(t.jobs.key, `meetupAfter:${meetup.id}`));
+    const deadline = Date.now() + 15_000;
+    while ((await mailsTo(ts, ana.email)).length === 0 && Date.now() < deadline) await sleep(100);
+    expect(await mailsTo(ts, ana.email)).toHaveLength(1);
+    // Each member's mail is a job of its own: Ben's has run too, and sent nothing.
+    const benJob = () =>
+      db
+        .select()
+        .from(t.jobs)
+        .where(eq(t.jobs.key, `meetupAfterMail:${meetup.id}:${ben.id}`));
+    while (!(await benJob())[0]?.doneAt && Date.now() < deadline) await sleep(100);
+    expect((await benJob())[0]?.doneAt).toBeTruthy();
+    expect(await mailsTo(ts, ben.email)).toEqual([]);
   });
 });

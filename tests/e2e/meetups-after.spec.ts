@@ -109,7 +109,9 @@ test('after a meetup: who came, whom to meet again, and only what is mutual, in 
   await cleoPage!.goto(`/pods/${podId}`);
   await expect(cleoPage!.getByTestId('meetup-after-form')).toBeVisible({ timeout: 60_000 });
   await answer(cleoPage!, [], english);
-  await expect(cleoPage!.getByTestId('meetup-after')).toHaveCount(0);
+  // Answered: nothing more is asked, only a way to report whoever was there stays.
+  await expect(cleoPage!.getByTestId('meetup-after-answered')).toBeVisible();
+  await expect(cleoPage!.getByTestId('meetup-mutual')).toHaveCount(0);
 
   // Ben, in German, chooses Anna: both see it.
   await benPage!.goto(`/pods/${podId}`);
@@ -131,7 +133,9 @@ test('after a meetup: who came, whom to meet again, and only what is mutual, in 
 
   await cleoPage!.reload();
   await expect(cleoPage!.getByTestId('pod-meetups')).toBeVisible();
-  await expect(cleoPage!.getByTestId('meetup-after')).toHaveCount(0);
+  await expect(cleoPage!.getByTestId('meetup-after-answered')).toBeVisible();
+  await expect(cleoPage!.getByTestId('meetup-after-form')).toHaveCount(0);
+  await expect(cleoPage!.getByTestId('meetup-mutual')).toHaveCount(0);
   await Promise.all(contexts.map((context) => context.close()));
 });
 
@@ -173,5 +177,17 @@ test('after a meetup: reporting someone who was there, with the pod’s evidence
   expect(JSON.stringify(report!.evidence)).toContain('What Ben wrote in the pod');
   // Reporting answered nothing for her: "Who came?" still waits.
   await expect(page.getByTestId('meetup-after-form')).toBeVisible();
+  // Once she has answered, whoever was there can still be reported, for the 14 days.
+  await page.getByTestId('meetup-after-form').getByRole('button', { name: 'Send my answers' }).click();
+  const answered = page.getByTestId('meetup-after-answered');
+  await expect(answered).toContainText('you can still report them here');
+  await answered.getByRole('button', { name: 'Report Anna' }).click();
+  const second = page.getByRole('dialog', { name: 'Report Anna' });
+  await second.getByRole('radio', { name: 'Harassment or threats' }).check();
+  await second.getByRole('button', { name: 'Send report' }).click();
+  await expect(second).toHaveCount(0);
+  await expect
+    .poll(async () => (await db.select().from(t.reports).where(eq(t.reports.reportedId, anna))).length)
+    .toBe(1);
   await cleoContext.close();
 });

@@ -84,7 +84,7 @@ const sendAfterMail: JobHandler = async (deps, job): Promise<JobOutcome> => {
   const member = await recipientOf(deps, job.memberId!);
   if (!member || member.frequency === 'never') return 'done';
   const question = (await afterQuestions(deps, member.id).catch(() => [])).find(
-    (q) => q.meetupId === meetupId,
+    (q) => q.meetupId === meetupId && !q.answered,
   );
   if (!question) return 'done';
   await mailMember(deps, member, {

@@ -36,9 +36,14 @@ const MEETUP_CIRCLE = 'meetupCircle';
 
 type PersonView = Omit<PodMemberView, 'role'>;
 
-/** A meetup the member was going to, ended, with its questions not yet answered. */
+/**
+ * A meetup the member was going to, ended: its questions while unanswered; once answered, for the rest of
+ * the 14 days, still the others who were going, whom the member may report (meetups-reports.ts).
+ */
 export interface AfterQuestion {
   meetupId: string;
+  /** The member has answered: nothing is asked any more, a report is still possible. */
+  answered: boolean;
   podId: string;
   podName: string;
   startsAt: number;
@@ -141,9 +146,9 @@ async function answeredBy(db: Db, deps: Pick<Deps, 'database'>, memberId: string
 }
 
 /**
- * The meetups the member was going to that ended (3 hours after their start) within AFTER_ANSWER_DAYS and
- * that they have not answered, with the other members who were going as the member may see them (nobody
- * either blocked, deleted or suspended); meetups without such others ask nothing.
+ * The meetups the member was going to that ended (3 hours after their start) within AFTER_ANSWER_DAYS
+ * (MEETUP_REPORT_DAYS too), answered or not, with the other members who were going as the member may see
+ * them (nobody either blocked, deleted or suspended); meetups without such others ask nothing.
  */
 export async function afterQuestions(deps: Deps, memberId: string): Promise<AfterQuestion[]> {
   await podMember(deps, memberId);
@@ -157,7 +162,6 @@ export async function afterQuestions(deps: Deps, memberId: string): Promise<Afte
     [...going.values()].flat().filter((id) => id !== memberId),
   );
   return meetups.flatMap((meetup): AfterQuestion[] => {
-    if (answered.has(meetup.id)) return [];
     const others = (going.get(meetup.id) ?? [])
       .filter((id) => id !== memberId)
       .map((id) => seen.get(id)!)
@@ -168,6 +172,7 @@ export async function afterQuestions(deps: Deps, memberId: string): Promise<Afte
     return [
       {
         meetupId: meetup.id,
+        answered: answered.has(meetup.id),
         podId: meetup.podId,
         podName: meetup.podName,
         startsAt: meetup.startsAt.getTime(),

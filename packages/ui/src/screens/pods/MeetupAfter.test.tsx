@@ -17,6 +17,7 @@ const pod = podOnItsPage();
 const person = (id: string, firstName: string) => ({ id, firstName, avatarUrl: null });
 const question: RouterOutputs['meetups']['afterQuestions'][number] = {
   meetupId: 'm1',
+  answered: false,
   podId: 'p1',
   podName: 'Hiking Reykjavík',
   startsAt: Date.UTC(2026, 10, 27, 18, 0),
@@ -31,7 +32,7 @@ describe('see you again on a pod’s page', () => {
     let results = none;
     const api: TestApi = {
       meetups: {
-        afterQuestions: () => (answers.length === 0 ? [question] : []),
+        afterQuestions: () => [{ ...question, answered: answers.length > 0 }],
         mutual: () => results,
         answerAfter: (input) => {
           answers.push(input);
@@ -74,6 +75,11 @@ describe('see you again on a pod’s page', () => {
       '/messages?with=lena',
     );
     await waitFor(() => expect(screen.queryByTestId('meetup-after-form')).toBeNull());
+    // Answered: nothing more is asked, and whoever was there can still be reported.
+    const answered = await screen.findByTestId('meetup-after-answered');
+    expect(within(answered).getByText('The meetup on Friday, November 27')).toBeTruthy();
+    expect(within(answered).getByRole('button', { name: 'Report Tom' })).toBeTruthy();
+    expect(within(answered).queryByRole('checkbox')).toBeNull();
   });
 
   it('proposes the next meetup of a circle here, and shows nothing for a pod without any of it', async () => {
@@ -108,24 +114,27 @@ describe('see you again on a pod’s page', () => {
     expect(container.querySelector('[data-testid="meetup-after"]')).toBeNull();
   });
 
-  it('reports someone who was going, with the meetup (issue 35.7)', async () => {
-    const reports: RouterInputs['meetups']['report'][] = [];
-    const api: TestApi = {
-      meetups: {
-        afterQuestions: () => [question],
-        mutual: () => none,
-        report: (input) => {
-          reports.push(input);
-          return { id: 'r1' };
+  it.each([false, true])(
+    'reports someone who was going, with the meetup (issue 35.7), answered: %s',
+    async (answered) => {
+      const reports: RouterInputs['meetups']['report'][] = [];
+      const api: TestApi = {
+        meetups: {
+          afterQuestions: () => [{ ...question, answered }],
+          mutual: () => none,
+          report: (input) => {
+            reports.push(input);
+            return { id: 'r1' };
+          },
         },
-      },
-    };
-    const { user } = renderWithApp(<MeetupAfter pod={pod} />, { api });
-    await user.click(await screen.findByRole('button', { name: 'Report Tom' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report Tom' });
-    await user.click(within(dialog).getByRole('radio', { name: 'Harassment or threats' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    await waitFor(() => expect(reports).toHaveLength(1));
-    expect(reports[0]).toMatchObject({ meetupId: 'm1', memberId: 'tom', reason: 'harassment' });
-  });
+      };
+      const { user } = renderWithApp(<MeetupAfter pod={pod} />, { api });
+      await user.click(await screen.findByRole('button', { name: 'Report Tom' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Report Tom' });
+      await user.click(within(dialog).getByRole('radio', { name: 'Harassment or threats' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+      await waitFor(() => expect(reports).toHaveLength(1));
+      expect(reports[0]).toMatchObject({ meetupId: 'm1', memberId: 'tom', reason: 'harassment' });
+    },
+  );
 });

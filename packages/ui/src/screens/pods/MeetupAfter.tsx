@@ -9,7 +9,7 @@ import { errorKey } from '../../errors.ts';
 import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
 import { MeetupForm } from './MeetupForm.tsx';
-import { MeetupReportButton, MeetupReportDialog } from './MeetupReportAction.tsx';
+import { MeetupReportButton, MeetupReportCard, MeetupReportDialog } from './MeetupReportAction.tsx';
 import type { Pod } from './PodActions.tsx';
 
 type Question = RouterOutputs['meetups']['afterQuestions'][number];
@@ -21,7 +21,7 @@ type Results = RouterOutputs['meetups']['mutual'];
  * their conversation) and a circle's next meetup. The server shows nothing but mutual choices.
  */
 export function MeetupAfter({ pod }: { pod: Pod }) {
-  const { t } = useTranslation(['meetups']);
+  const { t, i18n } = useTranslation(['meetups']);
   const questions = trpc.meetups.afterQuestions.useQuery(undefined, { retry: false });
   const results = trpc.meetups.mutual.useQuery(undefined, { retry: false });
   const asked = questions.data?.filter((q) => q.podId === pod.id) ?? [];
@@ -34,9 +34,18 @@ export function MeetupAfter({ pod }: { pod: Pod }) {
       <Title order={2} size="h3" id="meetup-after">
         {t('meetups:after.title')}
       </Title>
-      {asked.map((question) => (
-        <AfterForm key={question.meetupId} question={question} />
-      ))}
+      {asked.map((question) =>
+        question.answered ? (
+          <MeetupReportCard
+            key={question.meetupId}
+            meetupId={question.meetupId}
+            date={meetupDate(question, i18n.language)}
+            others={question.others}
+          />
+        ) : (
+          <AfterForm key={question.meetupId} question={question} />
+        ),
+      )}
       {pairs.map((pair) => (
         <Card key={`${pair.meetupId}:${pair.other.id}`} withBorder padding="sm" data-testid="meetup-mutual">
           <Group gap="sm" wrap="wrap">
@@ -55,6 +64,15 @@ export function MeetupAfter({ pod }: { pod: Pod }) {
   );
 }
 
+/** The meetup's day, in its town's time zone ("Saturday, 5 June"). */
+const meetupDate = (question: Question, language: string) =>
+  new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: question.timeZone,
+  }).format(question.startsAt);
+
 /** A meetup's questions: who came (all checked to begin with) and, for each, meeting again (none chosen). */
 function AfterForm({ question }: { question: Question }) {
   const { t, i18n } = useTranslation(['meetups']);
@@ -68,12 +86,7 @@ function AfterForm({ question }: { question: Question }) {
       await Promise.all([utils.meetups.afterQuestions.invalidate(), utils.meetups.mutual.invalidate()]);
     },
   });
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: question.timeZone,
-  }).format(question.startsAt);
+  const date = meetupDate(question, i18n.language);
   const toggle = (id: string, on: boolean) =>
     setAgain((list) => (on ? [...list, id] : list.filter((x) => x !== id)));
 

@@ -1,4 +1,5 @@
-import { Button } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReportDialog } from '../../components/ReportDialog.tsx';
 
@@ -33,5 +34,31 @@ export function MeetupReportDialog(props: { meetupId: string; person: Person | n
       onClose={props.onClose}
       meetupId={props.meetupId}
     />
+  );
+}
+
+/**
+ * A meetup the member has answered "Who came?" for: nothing more is asked, but for the 14 days reports are
+ * taken, whoever was there can still be reported (the form that offered it is gone once answered).
+ */
+export function MeetupReportCard(props: { meetupId: string; date: string; others: Person[] }) {
+  const { t } = useTranslation(['meetups']);
+  const [reporting, setReporting] = useState<Person | null>(null);
+  return (
+    <Card withBorder padding="sm" data-testid="meetup-after-answered">
+      <Stack gap={6}>
+        <Text fw={500}>{t('meetups:after.meetupOn', { date: props.date })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('meetups:after.answered')}
+        </Text>
+        {props.others.map((other) => (
+          <Group key={other.id} gap="xs" justify="space-between" wrap="nowrap">
+            <Text size="sm">{other.firstName}</Text>
+            <MeetupReportButton person={other} onReport={setReporting} />
+          </Group>
+        ))}
+      </Stack>
+      <MeetupReportDialog meetupId={props.meetupId} person={reporting} onClose={() => setReporting(null)} />
+    </Card>
   );
 }
