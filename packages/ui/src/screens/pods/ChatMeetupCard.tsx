@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorKey } from '../../errors.ts';
 import { formatMessageTime } from '../messages/format.ts';
 import { trpc } from '../../trpc.ts';
-import { whenShort } from './meetup-form-values.ts';
+import { whenShort } from './meetup-dates.ts';
 
 /**
  * A proposed meetup in the pod's chat (issue 35.1), compact: when, in the member's zone; the kind of place;

@@ -8,6 +8,7 @@ import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import { errorKey } from '../../errors.ts';
 import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
+import { dayOf } from './meetup-dates.ts';
 import { MeetupForm } from './MeetupForm.tsx';
 import { MeetupReportButton, MeetupReportCard, MeetupReportDialog } from './MeetupReportAction.tsx';
 import type { Pod } from './PodActions.tsx';
@@ -39,7 +40,7 @@ export function MeetupAfter({ pod }: { pod: Pod }) {
           <MeetupReportCard
             key={question.meetupId}
             meetupId={question.meetupId}
-            date={meetupDate(question, i18n.language)}
+            date={dayOf(question.startsAt, question.timeZone, i18n.language)}
             others={question.others}
           />
         ) : (
@@ -64,15 +65,6 @@ export function MeetupAfter({ pod }: { pod: Pod }) {
   );
 }
 
-/** The meetup's day, in its town's time zone ("Saturday, 5 June"). */
-const meetupDate = (question: Question, language: string) =>
-  new Intl.DateTimeFormat(language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: question.timeZone,
-  }).format(question.startsAt);
-
 /** A meetup's questions: who came (all checked to begin with) and, for each, meeting again (none chosen). */
 function AfterForm({ question }: { question: Question }) {
   const { t, i18n } = useTranslation(['meetups']);
@@ -86,7 +78,7 @@ function AfterForm({ question }: { question: Question }) {
       await Promise.all([utils.meetups.afterQuestions.invalidate(), utils.meetups.mutual.invalidate()]);
     },
   });
-  const date = meetupDate(question, i18n.language);
+  const date = dayOf(question.startsAt, question.timeZone, i18n.language);
   const toggle = (id: string, on: boolean) =>
     setAgain((list) => (on ? [...list, id] : list.filter((x) => x !== id)));
 

@@ -6,22 +6,9 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorKey } from '../../errors.ts';
 import { trpc } from '../../trpc.ts';
 import { MeetupActions } from './MeetupActions.tsx';
+import { whenLong } from './meetup-dates.ts';
 import { ownTimeZone } from './meetup-form-values.ts';
 import type { Meetup } from './meetup-view.ts';
-
-/** A date and time in a time zone, in the interface language ("Saturday, 5 June 2027 at 19:30"). */
-function when(instant: number, timeZone: string, language: string): string {
-  const otherYear = new Date(instant).getFullYear() !== new Date().getFullYear();
-  return new Intl.DateTimeFormat(language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    ...(otherYear ? { year: 'numeric' as const } : {}),
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(instant);
-}
 
 /**
  * One meetup of a pod as the member sees it (issue 35.1-3): when, in their own time zone (and in the
@@ -42,8 +29,8 @@ export function MeetupCard({ meetup, showPod = false }: { meetup: Meetup; showPo
       await Promise.all([utils.meetups.find.invalidate(), utils.meetups.thisWeek.invalidate()]);
     },
   });
-  const mine = when(meetup.startsAt, ownTimeZone(), i18n.language);
-  const theirs = when(meetup.startsAt, meetup.timeZone, i18n.language);
+  const mine = whenLong(meetup.startsAt, ownTimeZone(), i18n.language);
+  const theirs = whenLong(meetup.startsAt, meetup.timeZone, i18n.language);
   const online = meetup.placeKind === 'online';
   const going = meetup.myStatus === 'going';
   const full = meetup.going >= meetup.capacity;

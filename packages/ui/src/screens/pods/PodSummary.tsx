@@ -4,7 +4,7 @@ import { IconCalendarEvent, IconMapPin, IconMessages, IconWorld } from '@tabler/
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import type { Pod } from './PodActions.tsx';
-import { whenShort } from './meetup-form-values.ts';
+import { whenShort } from './meetup-dates.ts';
 
 /** What a pod is about: its interests, or a language café's two languages and the level it welcomes. */
 export function usePodTopic(pod: Pod): string {

@@ -34,18 +34,6 @@ export function ownTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** The date and time of a meetup in the member's own zone, short ("Sat, 5 June, 19:30"). */
-export function whenShort(instant: number, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: ownTimeZone(),
-  }).format(instant);
-}
-
 /** How many people from outside the pod an open meetup of this pod may take. */
 export function extraPlacesMax(pod: MeetupPod): number {
   return Math.max(0, MEETUP_CAPACITY_MAX - pod.sizeLimit);
