@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UnreadState } from '@amiko/api';
+import { publishUnread, takesUnreadAlong, unreadMark, type UnreadState } from '@amiko/api';
 import { SESSION_COOKIE } from '@amiko/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
@@ -30,7 +30,10 @@ afterEach(() => {
   for (const socket of open.splice(0)) socket.close();
 });
 
-/** A device of the member with everything its socket was told about the unread state, in order. */
+/**
+ * A device of the member with everything its socket was told about the unread state, in order, as the app
+ * takes it: 'unread:changed', or with a new message to them; and the frames that carried it.
+ */
 async function device(member: TestMember, options: { newSession?: boolean } = {}) {
   const token = options.newSession
     ? (await ts.server.deps.sessions.create(member.id)).token
@@ -38,12 +41,21 @@ async function device(member: TestMember, options: { newSession?: boolean } = {}
   const socket = openSocket(ts.url, { cookie: sessionCookie(token) });
   open.push(socket);
   const states: UnreadState[] = [];
-  socket.on('unread:changed', (state) => states.push(state));
+  const carriers: string[] = [];
+  socket.on('unread:changed', (state) => {
+    states.push(state);
+    carriers.push('unread:changed');
+  });
+  socket.on('message:new', ({ unread }) => {
+    if (!unread) return;
+    states.push(unread);
+    carriers.push('message:new');
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
   });
-  return { socket, states, latest: () => states.at(-1) };
+  return { socket, states, carriers, latest: () => states.at(-1) };
 }
 
 const send = (from: TestMember, to: TestMember, body = 'hello') =>
@@ -174,6 +186,46 @@ describe('the unread count over the socket', () => {
     expect(bens.latest()).toEqual({ hasUnread: true, unreadConversations: 1 });
     // What the server counts is what the devices show.
     expect(await ben.client.trpc.messages.unread.query()).toEqual(bens.latest());
+  });
+
+  it('comes with the message that changed it, in one frame, to the recipient’s devices only', async () => {
+    const ana = await createMember(ts);
+    const ben = await createMember(ts);
+    const bens = await device(ben);
+    const anasPhone = await device(ana);
+    const anasLaptop = await device(ana, { newSession: true });
+    await eventually(
+      () => [bens, anasPhone, anasLaptop].every((d) => d.states.length === 1),
+      'all connected',
+    );
+    const onLaptop: unknown[] = [];
+    anasLaptop.socket.on('message:new', (message) => onLaptop.push(message));
+
+    expect(await sendOver(anasPhone.socket, ben.id, 'hello')).toMatchObject({ ok: true });
+    await eventually(() => bens.states.length === 2 && onLaptop.length === 1, 'the message on both sides');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bens.states[1]).toEqual({ hasUnread: true, unreadConversations: 1 });
+    expect(bens.carriers).toEqual(['unread:changed', 'message:new']);
+    // Ana's other device gets her message, but never Ben's count.
+    expect(onLaptop[0]).toMatchObject({ body: 'hello' });
+    expect(onLaptop[0]).not.toHaveProperty('unread');
+    expect(anasLaptop.states).toEqual([none]);
+  });
+
+  it('goes with a message only when no state read after it can have gone out first', async () => {
+    const ben = await createMember(ts);
+    const { deps } = ts.server;
+    // A send takes its mark before it stores; a publication of Ben's state starts while it is stored.
+    const mark = unreadMark();
+    const publication = publishUnread(deps, ben.id);
+    expect(takesUnreadAlong(ben.id, 10, mark)).toBe(false);
+    await publication;
+    expect(takesUnreadAlong(ben.id, 10, mark)).toBe(false);
+    // A send that began after it may, and then one with an older message (resolved later) may not.
+    const later = unreadMark();
+    expect(takesUnreadAlong(ben.id, 12, later)).toBe(true);
+    expect(takesUnreadAlong(ben.id, 11, later)).toBe(false);
+    expect(takesUnreadAlong(ben.id, 13, later)).toBe(true);
   });
 
   it('is sent to the member only', async () => {

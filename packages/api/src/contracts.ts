@@ -32,6 +32,15 @@ export interface UnreadState {
 }
 
 /**
+ * A new message as its members' devices get it live. The recipient's devices also get their unread state
+ * after it, when it changed and nothing newer was sent (issue 32: one frame where there were two); else it
+ * comes as 'unread:changed'. The sender's devices never get it.
+ */
+export interface NewMessageEvent extends MessageView {
+  unread?: UnreadState;
+}
+
+/**
  * Another member as a viewer may see them, wherever one member names another (views.ts decides): their
  * name and photo, or, when they are hidden from the viewer, a deleted member's placeholder.
  */

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type {
   ConversationReadEvent,
   MessageView,
+  NewMessageEvent,
   PodMessageView,
   PodReadEvent,
   PodSyncResult,
@@ -91,7 +92,7 @@ export const CLIENT_EVENTS = Object.keys(CLIENT_EVENT_SCHEMAS) as (keyof ClientT
 
 export interface ServerToClientEvents {
   /** A stored message of one of the member's conversations (sent or received, from any device). */
-  'message:new': (message: MessageView) => void;
+  'message:new': (message: NewMessageEvent) => void;
   /** The recipient read the messages of a conversation up to a message id (readBy). */
   'conversation:read': (event: ConversationReadEvent) => void;
   /** A participant deleted the conversation and all its messages. */
@@ -102,7 +103,8 @@ export interface ServerToClientEvents {
   'unread:cleared': (event: { through: number }) => void;
   /**
    * The member's unread state as the server counts it: on connecting (so after sign-in and every
-   * reconnect), after a message to them, after they read a conversation on any device, after a deletion.
+   * reconnect), after they read a conversation on any device, after a deletion; after a message to them
+   * when its 'message:new' could not carry it (NewMessageEvent).
    */
   'unread:changed': (state: UnreadState) => void;
   /** A stored message of one of the member's pods (from anyone they see there, or their own from any device). */

@@ -32,7 +32,12 @@ export {
   type Prepared,
 } from './dialect.ts';
 export { newId } from './ids.ts';
-export type { SendMessageOutcome, SendMessageRequest, StoredMessage } from './send-message.ts';
+export type {
+  ChangedUnreadState,
+  SendMessageOutcome,
+  SendMessageRequest,
+  StoredMessage,
+} from './send-message.ts';
 export { sqliteSchema, pgSchema, type Schema } from './schema/index.ts';
 export type * from './schema/types.ts';
 

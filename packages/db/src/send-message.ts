@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type postgres from 'postgres';
 
 // The send path of messaging, written once per dialect in plain SQL: on PostgreSQL the function
-// amiko_send_message (migrations/pg/0002, last redefined in 0023), on SQLite the statements below, in
+// amiko_send_message (migrations/pg/0002, last redefined in 0026), on SQLite the statements below, in
 // batches (sqlite-sends.ts). Both take the same request and answer with the same outcome; the API suite
 // runs every messaging case on both databases. See docs/decisions.md ("PostgreSQL: a send is one
 // statement" and "SQLite: messages in group-committed batches").
@@ -34,11 +34,12 @@ export interface StoredMessage {
 
 export type SendMessageOutcome =
   /**
-   * Stored now. `unreadChanged`: whether it changed the recipient's unread state (their conversation had
-   * nothing unread, or they had cleared the unread dot since their last unread message): only then is the
-   * state sent to them again (issue 32: a read and a socket frame that most messages do not need).
+   * Stored now. `unread`: the recipient's unread state after it, when it changed that state (their
+   * conversation had nothing unread, or they had cleared the unread dot since their last unread message),
+   * else null. Read in the send's own transaction, it travels with the message to the recipient (issue 32:
+   * no read and no socket frame of its own), and only when it changed.
    */
-  | { outcome: 'created'; message: StoredMessage; unreadChanged: boolean }
+  | { outcome: 'created'; message: StoredMessage; unread: ChangedUnreadState | null }
   /** Stored before under the same client id. */
   | { outcome: 'repeat'; message: StoredMessage }
   /**
@@ -46,6 +47,12 @@ export type SendMessageOutcome =
    * two. Nothing was stored.
    */
   | { outcome: 'not_found' | 'deleted' | 'blocked' };
+
+/** A member's unread state right after a message to them: something is unread, in this many conversations. */
+export interface ChangedUnreadState {
+  hasUnread: true;
+  unreadConversations: number;
+}
 
 const MESSAGE_COLUMNS = `id, conversation_id AS conversationId, sender_id AS senderId,
   recipient_id AS recipientId, client_id AS clientId, body, created_at AS createdAt, read_at AS readAt`;
@@ -104,6 +111,11 @@ export function createSqliteSender(
        AND id > (SELECT unread_cleared_through FROM members WHERE id = ?)) AS unread`,
   );
 
+  // What the unread state's count says (packages/api's unreadState), within the send's transaction.
+  const unreadConversations = client.prepare<[string], { count: number }>(
+    'SELECT count(*) AS count FROM conversation_participants WHERE member_id = ? AND unread_count > 0',
+  );
+
   const storeOne = (r: SendMessageRequest): SendMessageOutcome => {
     const state = peer.get(r.senderId, r.recipientId, r.recipientId, r.senderId, r.pairKey, r.recipientId);
     if (!state) return { outcome: 'not_found' };
@@ -121,7 +133,10 @@ export function createSqliteSender(
     const counted = countUnread.get(conversationId, r.recipientId)!;
     const unreadChanged =
       counted.unreadCount === 1 || !unreadBefore.get(r.recipientId, inserted.id, r.recipientId)!.unread;
-    return { outcome: 'created', message: inserted, unreadChanged };
+    const unread = unreadChanged
+      ? { hasUnread: true as const, unreadConversations: unreadConversations.get(r.recipientId)!.count }
+      : null;
+    return { outcome: 'created', message: inserted, unread };
   };
   const storeAll = client.transaction((requests: SendMessageRequest[]) =>
     requests.map((request, index) => {
@@ -173,7 +188,8 @@ interface PostgresSendRow {
   message_body: string;
   message_created_at: string;
   message_read_at: string | null;
-  unread_changed: boolean | null;
+  /** Set only when the message changed the recipient's unread state. */
+  unread_conversations: number | null;
 }
 
 /** PostgreSQL: one call of amiko_send_message, one round trip. */
@@ -197,6 +213,13 @@ export async function sendMessageInPostgres(
     readAt: row.message_read_at === null ? null : new Date(row.message_read_at).getTime(),
   };
   return row.outcome === 'created'
-    ? { outcome: 'created', message, unreadChanged: row.unread_changed === true }
+    ? {
+        outcome: 'created',
+        message,
+        unread:
+          row.unread_conversations === null
+            ? null
+            : { hasUnread: true, unreadConversations: row.unread_conversations },
+      }
     : { outcome: 'repeat', message };
 }

@@ -199,7 +199,10 @@ export function createMessagingClient(
       }, timing.retryRefusedMs);
     }
   });
-  socket.on('message:new', (message) => seen(message, 'live'));
+  socket.on('message:new', ({ unread, ...message }) => {
+    seen(message, 'live');
+    if (unread) handlers.unread(unread);
+  });
   socket.on('conversation:read', (event) => handlers.read(event));
   socket.on('conversation:deleted', ({ conversationId }) => handlers.deleted(conversationId));
   socket.on('unread:cleared', () => handlers.unreadCleared());

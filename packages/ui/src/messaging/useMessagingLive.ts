@@ -55,7 +55,7 @@ function applyMessage(utils: Utils, me: string, message: MessageView) {
   // A new conversation: its other member's name and photo come with the list.
   if (!listHas(utils.messages.conversations.getData(), conversationId))
     void utils.messages.conversations.invalidate();
-  // The unread state follows from the server ('unread:changed'), never from counting here.
+  // The unread state follows from the server (with the message, or 'unread:changed'), never from counting here.
 }
 
 function applyRead(utils: Utils, me: string, event: ConversationReadEvent) {

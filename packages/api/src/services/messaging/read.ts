@@ -97,6 +97,11 @@ const unreadPublications = new Map<string, Promise<void>>();
  * socket when it connects (apps/server/src/plugins/socket.ts).
  */
 export function publishUnread(deps: Deps, memberId: string): Promise<void> {
+  publicationsStarted += 1;
+  remember(memberId, {
+    publication: publicationsStarted,
+    messageId: recentUnread.get(memberId)?.messageId ?? 0,
+  });
   const previous = unreadPublications.get(memberId) ?? Promise.resolve();
   const publication = previous.then(async () => {
     try {
@@ -110,6 +115,46 @@ export function publishUnread(deps: Deps, memberId: string): Promise<void> {
     if (unreadPublications.get(memberId) === publication) unreadPublications.delete(memberId);
   });
   return publication;
+}
+
+// A message's unread state may travel with it (send.ts): read in its send's transaction, it goes out only if
+// no state of the member read later in this process has gone out, or is about to, before it. What that takes,
+// per member: the number of the last publication started (of all publications in this process), and the id
+// of the newest message whose state went out with it; kept for a minute, far longer than any send takes.
+let publicationsStarted = 0;
+const RECENT_UNREAD_MS = 60_000;
+const recentUnread = new Map<string, { publication: number; messageId: number; at: number }>();
+
+function remember(memberId: string, recent: { publication: number; messageId: number }) {
+  const at = Date.now();
+  // Oldest first: re-inserted on every change, so the forgotten ones are at the front.
+  recentUnread.delete(memberId);
+  for (const [id, { at: since }] of recentUnread) {
+    if (since > at - RECENT_UNREAD_MS) break;
+    recentUnread.delete(id);
+  }
+  recentUnread.set(memberId, { ...recent, at });
+}
+
+/** Taken before a message is stored: what `takesUnreadAlong` compares with. */
+export function unreadMark(): number {
+  return publicationsStarted;
+}
+
+/**
+ * Whether the unread state read with message `messageId` to `memberId` may go out with it: no publication of
+ * the member's state started since `mark` (taken before the send) or is under way, and no newer message's
+ * state went out. Otherwise the state is published again as it stands (publishUnread), in order after those.
+ */
+export function takesUnreadAlong(memberId: string, messageId: number, mark: number): boolean {
+  const recent = recentUnread.get(memberId);
+  if (
+    unreadPublications.has(memberId) ||
+    (recent && (recent.publication > mark || recent.messageId > messageId))
+  )
+    return false;
+  remember(memberId, { publication: recent?.publication ?? 0, messageId });
+  return true;
 }
 
 /** Clears the unread flag through the newest unread message, on the server so that it holds on every device. */

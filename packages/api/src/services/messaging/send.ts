@@ -1,12 +1,12 @@
 import { canMessage, type SendMessageInput } from '@amiko/core';
 import { newId } from '@amiko/db';
-import type { SendResult } from '../../contracts.ts';
+import type { SendResult, UnreadState } from '../../contracts.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, appError } from '../../errors.ts';
 import { sendRefusalOf } from '../../metrics.ts';
 import { scheduleMessageMail } from '../message-mail.ts';
 import { pushAboutMessage } from '../push.ts';
-import { publishUnread } from './read.ts';
+import { publishUnread, takesUnreadAlong, unreadMark } from './read.ts';
 import { pairKey, statementsOf, toView } from './store.ts';
 
 // Sending one-to-one private messages (SPEC §2 Messages, §3 Conversation and message).
@@ -44,6 +44,7 @@ export async function send(
   origin: { exceptSocket?: string } = {},
 ): Promise<SendResult> {
   let result: Stored;
+  const mark = unreadMark();
   try {
     if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
       throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
@@ -53,7 +54,7 @@ export async function send(
     throw error;
   }
   if (result.created) deps.metrics.messageStored();
-  publishMessage(deps, result, origin.exceptSocket);
+  publishMessage(deps, result, mark, origin.exceptSocket);
   // After the message is stored, not in its transaction (the send is one statement per dialect, in
   // @amiko/db): a failure here loses one reminder mail, never the message, and is logged. A recipient
   // connected to this process reads it live; if they leave it unread, their disconnect schedules the mail
@@ -67,9 +68,9 @@ export async function send(
   return { message: result.message, created: result.created };
 }
 
-/** A send's result, and whether it changed the recipient's unread state (then they are told it again). */
+/** A send's result, and the recipient's unread state when the message changed it (then they are told). */
 interface Stored extends SendResult {
-  unreadChanged: boolean;
+  unread: UnreadState | null;
 }
 
 /**
@@ -84,7 +85,7 @@ async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput
     throw appError('VALIDATION', 'messages:errors.cannotMessageSelf', { field: 'to' });
   const earlier = async (): Promise<Stored | null> => {
     const [row] = await s.messageByClientId(database.db).execute({ senderId, clientId: input.clientId });
-    return row ? { message: toView(row), created: false, unreadChanged: false } : null;
+    return row ? { message: toView(row), created: false, unread: null } : null;
   };
   try {
     await deps.limiter.check('message:account', senderId);
@@ -106,9 +107,9 @@ async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput
     newConversationId: newId(),
   });
   if (stored.outcome === 'created') {
-    return { message: stored.message, created: true, unreadChanged: stored.unreadChanged };
+    return { message: stored.message, created: true, unread: stored.unread };
   }
-  if (stored.outcome === 'repeat') return { message: stored.message, created: false, unreadChanged: false };
+  if (stored.outcome === 'repeat') return { message: stored.message, created: false, unread: null };
   if (stored.outcome === 'not_found') throw appError('NOT_FOUND', 'messages:errors.memberNotFound');
   // A block or a deleted account refuses new messages, not the repeat of one stored before.
   const repeat = await earlier();
@@ -120,15 +121,23 @@ async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput
 
 /**
  * Tells both members (every device) about a stored message, and the recipient their new unread state when the
- * message changed it. Most messages arrive in a conversation that is unread already: the state the devices
- * have is still right, and reading and sending it again cost a fifth of a send's CPU (issue 32). A repeat
- * changes nothing.
+ * message changed it. That state was read in the send's transaction and goes with the message, in the same
+ * frame, when nothing newer about it can have gone out first (takesUnreadAlong); otherwise it is read again
+ * and sent on its own. Most messages arrive in a conversation that is unread already: the state the devices
+ * have is still right, and nothing more is sent (issue 32). A repeat changes nothing.
  */
-function publishMessage(deps: Deps, { message, unreadChanged }: Stored, exceptSocket?: string): void {
+function publishMessage(deps: Deps, stored: Stored, mark: number, exceptSocket?: string): void {
+  const { message, unread } = stored;
+  if (unread && takesUnreadAlong(message.recipientId, message.id, mark)) {
+    // Two emits: the recipient's state is theirs alone, not for the sender's other devices.
+    deps.realtime.emitTo(message.recipientId, 'message:new', { ...message, unread });
+    deps.realtime.emitTo({ members: [message.senderId], exceptSocket }, 'message:new', message);
+    return;
+  }
   deps.realtime.emitTo(
     { members: [message.recipientId, message.senderId], exceptSocket },
     'message:new',
     message,
   );
-  if (unreadChanged) void publishUnread(deps, message.recipientId);
+  if (unread) void publishUnread(deps, message.recipientId);
 }
