@@ -226,6 +226,10 @@ describe('the unread count over the socket', () => {
     expect(takesUnreadAlong(ben.id, 12, later)).toBe(true);
     expect(takesUnreadAlong(ben.id, 11, later)).toBe(false);
     expect(takesUnreadAlong(ben.id, 13, later)).toBe(true);
+    // Clearing the dot (through the server, as the app does) counts too: a state read before says it is on.
+    const beforeClearing = unreadMark();
+    await ben.client.trpc.messages.clearUnread.mutate();
+    expect(takesUnreadAlong(ben.id, 14, beforeClearing)).toBe(false);
   });
 
   it('is sent to the member only', async () => {

@@ -97,11 +97,7 @@ const unreadPublications = new Map<string, Promise<void>>();
  * socket when it connects (apps/server/src/plugins/socket.ts).
  */
 export function publishUnread(deps: Deps, memberId: string): Promise<void> {
-  publicationsStarted += 1;
-  remember(memberId, {
-    publication: publicationsStarted,
-    messageId: recentUnread.get(memberId)?.messageId ?? 0,
-  });
+  startsPublishing(memberId);
   const previous = unreadPublications.get(memberId) ?? Promise.resolve();
   const publication = previous.then(async () => {
     try {
@@ -136,6 +132,15 @@ function remember(memberId: string, recent: { publication: number; messageId: nu
   recentUnread.set(memberId, { ...recent, at });
 }
 
+/** A publication of the member's state starts (or a clearing of their dot): states read before wait behind it. */
+function startsPublishing(memberId: string) {
+  publicationsStarted += 1;
+  remember(memberId, {
+    publication: publicationsStarted,
+    messageId: recentUnread.get(memberId)?.messageId ?? 0,
+  });
+}
+
 /** Taken before a message is stored: what `takesUnreadAlong` compares with. */
 export function unreadMark(): number {
   return publicationsStarted;
@@ -161,6 +166,8 @@ export function takesUnreadAlong(memberId: string, messageId: number, mark: numb
 export async function clearUnread(deps: Deps, memberId: string): Promise<{ through: number }> {
   const { db, t } = deps.database;
   const m = t.messages;
+  // A message's state read before the clearing says its dot is on: it must not follow the clearing out.
+  startsPublishing(memberId);
   const [newest] = await db
     .select({ id: sql<number | null>`max(${m.id})`.mapWith(Number) })
     .from(m)
