@@ -88,17 +88,23 @@ describe('mail when a message waits', () => {
     }
   });
 
-  it('mails a member who was online when the message came and left without reading it', async () => {
+  it('mails a member who was online when the messages came and left without reading them, once per conversation', async () => {
     const bruno = await createMember(ts, { name: 'Bruno' });
+    const carla = await createMember(ts, { name: 'Carla' });
     const ana = await createMember(ts);
     const { token } = await ts.server.deps.sessions.create(ana.id);
     const socket = await connectSocket(ts.url, { cookie: sessionCookie(token) });
     await send(bruno, ana);
+    await send(carla, ana);
+    await send(bruno, ana);
     await sleep(DELAY_MS + 300);
     expect(await mailsTo(ts, ana.email)).toEqual([]);
     socket.close();
-    const mails = await settledMailsTo(ts, ana.email, 1);
-    expect(mails.map((m) => m.subject)).toEqual(['Bruno wrote to you on Amiko']);
+    const mails = await settledMailsTo(ts, ana.email, 2);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Bruno wrote to you on Amiko',
+      'Carla wrote to you on Amiko',
+    ]);
   });
 
   it('sends nothing about a sender the member blocked before the mail was due', async () => {

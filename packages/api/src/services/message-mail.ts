@@ -28,20 +28,37 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * get pushes (they have been told already). The key is per recipient and conversation, so further messages
  * add nothing until the member has been back (forgetMessageMails).
  */
-export async function scheduleMessageMail(
+export function scheduleMessageMail(
   deps: Deps,
   message: { recipientId: string; senderId: string; conversationId: string },
 ): Promise<void> {
-  const delay = (await hasPushDevices(deps, message.recipientId))
+  return scheduleMessageMails(deps, message.recipientId, [message]);
+}
+
+/** The mails of several of the member's conversations at once: one look at their devices, one insert. */
+async function scheduleMessageMails(
+  deps: Deps,
+  recipientId: string,
+  conversations: readonly { senderId: string; conversationId: string }[],
+): Promise<void> {
+  if (conversations.length === 0) return;
+  const delay = (await hasPushDevices(deps, recipientId))
     ? deps.config.messageMailDelayWithPushMs
     : deps.config.messageMailDelayMs;
-  await scheduleJob(deps, {
-    kind: MESSAGE_MAIL,
-    key: `${MESSAGE_MAIL}:${message.recipientId}:${message.conversationId}`,
-    memberId: message.recipientId,
-    payload: { conversationId: message.conversationId, senderId: message.senderId },
-    runAt: new Date(Date.now() + delay),
-  });
+  const now = Date.now();
+  await deps.database.db
+    .insert(deps.database.t.jobs)
+    .values(
+      conversations.map(({ senderId, conversationId }) => ({
+        kind: MESSAGE_MAIL,
+        key: `${MESSAGE_MAIL}:${recipientId}:${conversationId}`,
+        memberId: recipientId,
+        payload: { conversationId, senderId },
+        runAt: new Date(now + delay),
+        createdAt: new Date(now),
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 const podMailKey = (memberId: string, podId: string) => `${POD_MESSAGE_MAIL}:${memberId}:${podId}`;
@@ -131,11 +148,16 @@ export async function scheduleWaitingMails(deps: Deps, memberId: string): Promis
     .from(p)
     .innerJoin(c, eq(c.id, p.conversationId))
     .where(and(eq(p.memberId, memberId), gt(p.unreadCount, 0)));
-  for (const { conversationId, pairKey } of waiting) {
-    const [a, b] = pairKey.split(':') as [string, string];
-    const senderId = a === memberId ? b : a;
-    await scheduleMessageMail(deps, { recipientId: memberId, senderId, conversationId });
-  }
+  // One statement for them all: when many members leave at once (a restart drains its sockets), each
+  // conversation's own look at the devices and insert made thousands of statements.
+  await scheduleMessageMails(
+    deps,
+    memberId,
+    waiting.map(({ conversationId, pairKey }) => {
+      const [a, b] = pairKey.split(':') as [string, string];
+      return { senderId: a === memberId ? b : a, conversationId };
+    }),
+  );
   const pm = t.podMembers;
   const pods = await db
     .select({ podId: pm.podId })
