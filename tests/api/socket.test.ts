@@ -103,7 +103,11 @@ describe('delivery', () => {
     expect(ack.ok).toBe(true);
     const stored = (ack as { data: MessageView }).data;
     expect(stored).toMatchObject({ senderId: ana.id, recipientId: ben.id, body: 'Hello live' });
-    for (const arrived of await Promise.all(arrivals)) expect(arrived).toEqual(stored);
+    // Ben's devices also get his unread state with it (his first unread conversation); Ana's, the message alone.
+    const [onAnasPhone, ...onBens] = await Promise.all(arrivals);
+    expect(onAnasPhone).toEqual(stored);
+    for (const arrived of onBens)
+      expect(arrived).toEqual({ ...stored, unread: { hasUnread: true, unreadConversations: 1 } });
     const { db, t } = ts.server.database;
     const [row] = await db.select().from(t.messages).where(eq(t.messages.id, stored.id));
     expect(row?.body).toBe('Hello live');
@@ -140,7 +144,7 @@ describe('delivery', () => {
       clientId: randomUUID(),
       body: 'via http',
     });
-    expect(await arrived).toEqual(message);
+    expect(await arrived).toEqual({ ...message, unread: { hasUnread: true, unreadConversations: 1 } });
   });
 
   it('gives a reconnecting client every message after the last id it saw', async () => {

@@ -123,7 +123,10 @@ describe.skipIf(!hasCaddy)('two replicas behind Caddy with deploy/Caddyfile (Pos
     const arrived = nextEvent(benSocket, 'message:new');
     const ack = await sendOver(anaSocket, ben.id, 'Hello through the proxy');
     expect(ack.ok).toBe(true);
-    expect(await arrived).toEqual((ack as { data: MessageView }).data);
+    expect(await arrived).toEqual({
+      ...(ack as { data: MessageView }).data,
+      unread: { hasUnread: true, unreadConversations: 1 },
+    });
     // A mutation through the proxy passes the Origin check against PUBLIC_URL, the proxy's address.
     const { message } = await clientFor(url, ben.token).trpc.messages.send.mutate({
       to: ana.id,
