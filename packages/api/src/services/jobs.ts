@@ -16,14 +16,25 @@ const MAX_ATTEMPTS = 5;
  * Schedules a job unless one with the same key exists (done or not). Runs on `connection`, so it can be
  * part of the transaction that makes it necessary.
  */
-export async function scheduleJob(
+export function scheduleJob(
   deps: Deps,
   job: NewJob & { runAt: Date },
   connection: Db = deps.database.db,
 ): Promise<void> {
+  return scheduleJobs(deps, [job], connection);
+}
+
+/** Schedules several jobs as scheduleJob does, in one statement. */
+export async function scheduleJobs(
+  deps: Deps,
+  jobs: readonly (NewJob & { runAt: Date })[],
+  connection: Db = deps.database.db,
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const createdAt = new Date();
   await connection
     .insert(deps.database.t.jobs)
-    .values({ ...job, createdAt: new Date() })
+    .values(jobs.map((job) => ({ ...job, createdAt })))
     .onConflictDoNothing();
 }
 

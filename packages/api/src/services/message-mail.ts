@@ -4,7 +4,7 @@ import { and, eq, gt, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { composeMail } from '../mail/templates.ts';
 import type { JobOutcome } from './job-queue.ts';
-import { scheduleJob, type JobHandler } from './jobs.ts';
+import { scheduleJob, scheduleJobs, type JobHandler } from './jobs.ts';
 import { col } from './pods-unread.ts';
 import { hasPushDevices } from './push.ts';
 import { firstName, may, seenBy } from './views.ts';
@@ -23,45 +23,47 @@ export const POD_INVITATION_MAIL = 'podInvitationMail';
 const MAIL_KINDS = [MESSAGE_MAIL, MESSAGE_DIGEST, POD_MESSAGE_MAIL];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** When a mail about messages is due: later for a member whose devices get pushes (told already). */
+function mailDueAt(deps: Deps, pushed: boolean): Date {
+  return new Date(
+    Date.now() + (pushed ? deps.config.messageMailDelayWithPushMs : deps.config.messageMailDelayMs),
+  );
+}
+
+/** A conversation's mail job; its key is per recipient and conversation. */
+function messageMailJob(
+  recipientId: string,
+  { senderId, conversationId }: { senderId: string; conversationId: string },
+  runAt: Date,
+) {
+  return {
+    kind: MESSAGE_MAIL,
+    key: `${MESSAGE_MAIL}:${recipientId}:${conversationId}`,
+    memberId: recipientId,
+    payload: { conversationId, senderId },
+    runAt,
+  };
+}
+
+const podMailKey = (memberId: string, podId: string) => `${POD_MESSAGE_MAIL}:${memberId}:${podId}`;
+
+/** A pod's mail job for one member; its key is per member and pod. */
+function podMailJob(memberId: string, podId: string, runAt: Date) {
+  return { kind: POD_MESSAGE_MAIL, key: podMailKey(memberId, podId), memberId, payload: { podId }, runAt };
+}
+
 /**
  * After a new message is stored: schedules its mail after the delay, a longer one for a member whose devices
  * get pushes (they have been told already). The key is per recipient and conversation, so further messages
  * add nothing until the member has been back (forgetMessageMails).
  */
-export function scheduleMessageMail(
+export async function scheduleMessageMail(
   deps: Deps,
   message: { recipientId: string; senderId: string; conversationId: string },
 ): Promise<void> {
-  return scheduleMessageMails(deps, message.recipientId, [message]);
+  const runAt = mailDueAt(deps, await hasPushDevices(deps, message.recipientId));
+  await scheduleJob(deps, messageMailJob(message.recipientId, message, runAt));
 }
-
-/** The mails of several of the member's conversations at once: one look at their devices, one insert. */
-async function scheduleMessageMails(
-  deps: Deps,
-  recipientId: string,
-  conversations: readonly { senderId: string; conversationId: string }[],
-): Promise<void> {
-  if (conversations.length === 0) return;
-  const delay = (await hasPushDevices(deps, recipientId))
-    ? deps.config.messageMailDelayWithPushMs
-    : deps.config.messageMailDelayMs;
-  const now = Date.now();
-  await deps.database.db
-    .insert(deps.database.t.jobs)
-    .values(
-      conversations.map(({ senderId, conversationId }) => ({
-        kind: MESSAGE_MAIL,
-        key: `${MESSAGE_MAIL}:${recipientId}:${conversationId}`,
-        memberId: recipientId,
-        payload: { conversationId, senderId },
-        runAt: new Date(now + delay),
-        createdAt: new Date(now),
-      })),
-    )
-    .onConflictDoNothing();
-}
-
-const podMailKey = (memberId: string, podId: string) => `${POD_MESSAGE_MAIL}:${memberId}:${podId}`;
 
 /**
  * After a pod message is stored: schedules the pod's mail for each of `recipients` (the pod's members who see
@@ -75,22 +77,12 @@ export async function schedulePodMessageMails(
   recipients: readonly string[],
   pushed: readonly string[] = [],
 ): Promise<void> {
-  if (recipients.length === 0) return;
-  const runAt = new Date(Date.now() + deps.config.messageMailDelayMs);
-  const laterAt = new Date(Date.now() + deps.config.messageMailDelayWithPushMs);
-  await deps.database.db
-    .insert(deps.database.t.jobs)
-    .values(
-      recipients.map((memberId) => ({
-        kind: POD_MESSAGE_MAIL,
-        key: podMailKey(memberId, podId),
-        memberId,
-        payload: { podId },
-        runAt: pushed.includes(memberId) ? laterAt : runAt,
-        createdAt: new Date(),
-      })),
-    )
-    .onConflictDoNothing();
+  const runAt = mailDueAt(deps, false);
+  const laterAt = mailDueAt(deps, true);
+  await scheduleJobs(
+    deps,
+    recipients.map((memberId) => podMailJob(memberId, podId, pushed.includes(memberId) ? laterAt : runAt)),
+  );
 }
 
 /**
@@ -102,21 +94,17 @@ export async function schedulePodInvitationMails(
   podId: string,
   invitees: readonly string[],
 ): Promise<void> {
-  if (invitees.length === 0) return;
   const now = new Date();
-  await deps.database.db
-    .insert(deps.database.t.jobs)
-    .values(
-      invitees.map((memberId) => ({
-        kind: POD_INVITATION_MAIL,
-        key: `${POD_INVITATION_MAIL}:${memberId}:${podId}`,
-        memberId,
-        payload: { podId },
-        runAt: now,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing();
+  await scheduleJobs(
+    deps,
+    invitees.map((memberId) => ({
+      kind: POD_INVITATION_MAIL,
+      key: `${POD_INVITATION_MAIL}:${memberId}:${podId}`,
+      memberId,
+      payload: { podId },
+      runAt: now,
+    })),
+  );
 }
 
 /**
@@ -148,16 +136,6 @@ export async function scheduleWaitingMails(deps: Deps, memberId: string): Promis
     .from(p)
     .innerJoin(c, eq(c.id, p.conversationId))
     .where(and(eq(p.memberId, memberId), gt(p.unreadCount, 0)));
-  // One statement for them all: when many members leave at once (a restart drains its sockets), each
-  // conversation's own look at the devices and insert made thousands of statements.
-  await scheduleMessageMails(
-    deps,
-    memberId,
-    waiting.map(({ conversationId, pairKey }) => {
-      const [a, b] = pairKey.split(':') as [string, string];
-      return { senderId: a === memberId ? b : a, conversationId };
-    }),
-  );
   const pm = t.podMembers;
   const pods = await db
     .select({ podId: pm.podId })
@@ -169,8 +147,17 @@ export async function scheduleWaitingMails(deps: Deps, memberId: string): Promis
         sql`exists (select 1 from ${t.podMessages} where ${col(t.podMessages, 'pod_id')} = ${col(pm, 'pod_id')} and ${col(t.podMessages, 'id')} > coalesce(${col(pm, 'last_read_message_id')}, 0) and ${col(t.podMessages, 'sender_id')} <> ${memberId})`,
       ),
     );
-  const pushed = pods.length > 0 && (await hasPushDevices(deps, memberId)) ? [memberId] : [];
-  for (const { podId } of pods) await schedulePodMessageMails(deps, podId, [memberId], pushed);
+  if (waiting.length === 0 && pods.length === 0) return;
+  // One look at their devices and one insert for them all: when many members leave at once (a restart drains
+  // its sockets), a look and an insert per conversation made thousands of statements.
+  const runAt = mailDueAt(deps, await hasPushDevices(deps, memberId));
+  await scheduleJobs(deps, [
+    ...waiting.map(({ conversationId, pairKey }) => {
+      const [a, b] = pairKey.split(':') as [string, string];
+      return messageMailJob(memberId, { senderId: a === memberId ? b : a, conversationId }, runAt);
+    }),
+    ...pods.map(({ podId }) => podMailJob(memberId, podId, runAt)),
+  ]);
 }
 
 /** The member is back (a live connection): their next unread messages may be mailed about again. */
