@@ -139,6 +139,14 @@ async function expectReadable(
     expect(await placeOf(ben.id)).toEqual({ placeId: LEIPZIG, city: 'Leipzig' });
     expect((await placeOf(anna.id))?.placeId).toBe(had('members', 'place_id') ? anna.profile.placeId : null);
 
+    // Ben's answer in their pod waits unread for Anna, counted as before (her unread count, kept since
+    // pod_members.unread_count, starts from the messages there are).
+    if (had('pod_messages', 'pod_id'))
+      expect(await annas.trpc.pods.unread.query()).toMatchObject({
+        unreadPods: 1,
+        pods: expect.arrayContaining([{ podId: 'pod-board-games-hamburg', unread: 1 }]),
+      });
+
     if (had('members', 'suspended_at')) {
       const refused = await failure(
         ts.client().trpc.auth.signIn.mutate({ email: emil.email, password: TEST_PASSWORD }),

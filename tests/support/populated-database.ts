@@ -371,6 +371,14 @@ export async function populate(raw: Raw): Promise<Population> {
     body: 'Catan on Sunday at three?',
     createdAt: ago(2),
   });
+  // Ben answered, and Anna has not read it yet: one unread message for her in the pod.
+  await insert(raw, 'podMessages', {
+    podId: 'pod-board-games-hamburg',
+    senderId: ben.id,
+    clientId: 'upgrade-pod-2',
+    body: 'Yes, I will bring Carcassonne too',
+    createdAt: ago(1),
+  });
   await insert(raw, 'podRequests', {
     podId: 'pod-board-games-hamburg',
     memberId: cleo.id,

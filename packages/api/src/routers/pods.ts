@@ -20,14 +20,8 @@ import { answerRequest, getPod, joinPod, leavePod, myPods, startPod } from '../s
 import { publishPodChanged } from '../services/pods-live.ts';
 import { removeFromPod, setPodRole } from '../services/pods-moderation.ts';
 import { answerQuiet, closeIfLetGo } from '../services/pods-quiet.ts';
-import {
-  podThread,
-  podUnreadState,
-  publishPodUnread,
-  readPod,
-  sendToPod,
-  syncPod,
-} from '../services/pods-chat.ts';
+import { podUnreadState, publishPodUnread, readPod, sendToPod } from '../services/pods-chat.ts';
+import { podThread, syncPod } from '../services/pods-chat-pages.ts';
 import { dismissPodSuggestion, podSuggestion, startSuggestedPod } from '../services/pods-suggestions.ts';
 import { reportFromPod } from '../services/reports.ts';
 import { router, verifiedProcedure } from '../trpc.ts';

@@ -2,10 +2,12 @@ import { isUniqueViolation, perDatabase, prepared, type Database } from '@amiko/
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
+import { recountPodUnread } from './pods-unread.ts';
 import { may, seenBy } from './views.ts';
 
 // Blocking acts on the blocker's own list (SPEC §6). Its effects are everywhere: neither side can message
-// the other (SPEC §5), and neither sees the other in the directory.
+// the other (SPEC §5), and neither sees the other in the directory; in a pod each one's messages are hidden
+// from the other, so both members' unread pod messages are counted again with the block made or lifted.
 
 const memberMissing = () => appError('NOT_FOUND', 'community:errors.userDocumentMissing');
 
@@ -46,17 +48,22 @@ export async function blockMember(deps: Deps, blockerId: string, blockedId: stri
     await tx
       .delete(t.favorites)
       .where(and(eq(t.favorites.memberId, blockerId), eq(t.favorites.favoriteId, blockedId)));
+    await recountPodUnread(database, tx, [blockerId, blockedId]);
   });
 }
 
 /** Removes a member from the blocker's list (SPEC §4 Unblock). */
 export async function unblockMember(deps: Deps, blockerId: string, blockedId: string): Promise<void> {
-  const { db, t } = deps.database;
-  const removed = await db
-    .delete(t.blocks)
-    .where(and(eq(t.blocks.blockerId, blockerId), eq(t.blocks.blockedId, blockedId)))
-    .returning({ blockedId: t.blocks.blockedId });
-  if (removed.length === 0) throw appError('NOT_FOUND', 'community:errors.noBlockedUsers');
+  const { database } = deps;
+  const { t } = database;
+  await database.transaction(async (tx) => {
+    const removed = await tx
+      .delete(t.blocks)
+      .where(and(eq(t.blocks.blockerId, blockerId), eq(t.blocks.blockedId, blockedId)))
+      .returning({ blockedId: t.blocks.blockedId });
+    if (removed.length === 0) throw appError('NOT_FOUND', 'community:errors.noBlockedUsers');
+    await recountPodUnread(database, tx, [blockerId, blockedId]);
+  });
 }
 
 /**

@@ -1,20 +1,21 @@
-import { canMessage, type PodReadMark, type PodSendInput } from '@amiko/core';
+import { canMessage, type PodSendInput } from '@amiko/core';
 import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
-import { and, asc, desc, eq, gt, inArray, isNull, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-// Db is typed as PostgreSQL's query builder for both dialects (packages/db/src/client.ts), and so is a
-// subquery of it.
-import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
-import type { PeerView, PodMessageView, PodSendResult, PodSyncResult, PodThreadPage } from '../contracts.ts';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PodMessageView, PodSendResult } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 import { AppError, appError } from '../errors.ts';
 import { podReadMoved, schedulePodMessageMails } from './message-mail.ts';
 import type { Sender } from './messaging/send.ts';
 import { statementsOf as messagingStatements } from './messaging/store.ts';
-import { PAGE_TEXT_BYTES, SYNC_PAGE_SIZE } from './messaging/sync.ts';
-import { podTogether } from './pods-icebreakers.ts';
-import { col, noBlock, publishPodUnread, publishRecipientsUnread } from './pods-unread.ts';
+import {
+  col,
+  countNewMessage,
+  noBlock,
+  publishPodUnread,
+  publishRecipientsUnread,
+  unreadAfter,
+} from './pods-unread.ts';
 import { membersWithPush, pushAboutPodMessage } from './push.ts';
-import { firstName, may, seenBy, type SeenMember } from './views.ts';
 
 // Read by the routers and other services from here, as before unread pods had a file of their own.
 export { podUnreadState, publishPodUnread } from './pods-unread.ts';
@@ -25,7 +26,7 @@ export { podUnreadState, publishPodUnread } from './pods-unread.ts';
 // the messaging rule (paid or early access). A block between two members hides each one's messages, typing
 // and read marks from the other, both ways. Read state is one watermark per member (pod_members.
 // last_read_message_id): unread is what comes after it, "Seen by" counts the marks that have passed a
-// message. docs/decisions.md, "Pods".
+// message. docs/decisions.md, "Pods". Its pages and replay are in pods-chat-pages.ts.
 //
 // Ids of one pod become visible in increasing order: a send takes the pod's row lock (lockPod) before it
 // draws its id, as one-to-one sends take the members' (docs/decisions.md, "Message ids in commit order");
@@ -33,13 +34,13 @@ export { podUnreadState, publishPodUnread } from './pods-unread.ts';
 
 const ph = (name: string) => sql.placeholder(name);
 
-type PodMessageRow = Omit<PodMessageView, 'createdAt' | 'meetup'> & {
+export type PodMessageRow = Omit<PodMessageView, 'createdAt' | 'meetup'> & {
   createdAt: Date;
   meetupId: string | null;
 };
-type CardMeetups = Map<string, NonNullable<PodMessageView['meetup']>>;
+export type CardMeetups = Map<string, NonNullable<PodMessageView['meetup']>>;
 
-function toView(
+export function toView(
   { createdAt, meetupId, ...rest }: PodMessageRow,
   meetups: CardMeetups = new Map(),
 ): PodMessageView {
@@ -50,50 +51,12 @@ function toView(
   };
 }
 
-/** The meetups that messages carry as cards: when they start and whether they were cancelled. */
-async function cardMeetupsOf(database: Database, rows: { meetupId: string | null }[]): Promise<CardMeetups> {
-  const ids = [...new Set(rows.flatMap((r) => (r.meetupId === null ? [] : [r.meetupId])))];
-  if (ids.length === 0) return new Map();
-  const { t } = database;
-  const found = await database.db
-    .select({ id: t.meetups.id, startsAt: t.meetups.startsAt, cancelledAt: t.meetups.cancelledAt })
-    .from(t.meetups)
-    .where(inArray(t.meetups.id, ids));
-  return new Map(
-    found.map((f) => [f.id, { id: f.id, startsAt: f.startsAt.getTime(), cancelled: f.cancelledAt !== null }]),
-  );
-}
-
 function buildStatements(database: Database) {
   const { t } = database;
   const m = t.podMessages;
   const pm = t.podMembers;
   const noBlockBetween = (me: unknown, other: SQL) => noBlock(database, me, other);
   const columns = columnsOf(database);
-  const sized = { ...columns, bytes: sql<number>`octet_length(${m.body})`.as('bytes') };
-  /** As messaging's pages: at most `limit` messages, those past PAGE_TEXT_BYTES of text without it. */
-  const withinTextBudget = (
-    db: Db,
-    page: SubqueryWithSelection<typeof sized, 'page'>,
-    order: 'asc' | 'desc',
-  ) => {
-    const byId = order === 'asc' ? sql`${page.id}` : sql`${page.id} desc`;
-    return db
-      .select({
-        id: page.id,
-        podId: page.podId,
-        senderId: page.senderId,
-        clientId: page.clientId,
-        createdAt: page.createdAt,
-        meetupId: page.meetupId,
-        body: sql<
-          string | null
-        >`case when sum(${page.bytes}) over (order by ${byId}) - ${page.bytes} < ${ph('budget')} then ${page.body} end`,
-      })
-      .from(page)
-      .orderBy(order === 'asc' ? asc(page.id) : desc(page.id));
-  };
-  const visibleTo = noBlockBetween(ph('me'), col(m, 'sender_id'));
 
   return {
     /** The member's place in an open pod, and their read mark; no row: not in it (or it is closed). */
@@ -117,45 +80,13 @@ function buildStatements(database: Database) {
         .from(pm)
         .where(and(eq(pm.podId, ph('pod')), noBlockBetween(ph('about'), col(pm, 'member_id')))),
     ),
-    marks: preparedPerConnection(database, 'pod_chat_marks', (db) =>
-      db
-        .select({ memberId: pm.memberId, upTo: pm.lastReadMessageId })
-        .from(pm)
-        .where(and(eq(pm.podId, ph('pod')), isNotNull(pm.lastReadMessageId))),
-    ),
-    thread: preparedPerConnection(database, 'pod_chat_thread', (db) =>
-      withinTextBudget(
-        db,
-        db
-          .select(sized)
-          .from(m)
-          .where(and(eq(m.podId, ph('pod')), lt(m.id, ph('before')), visibleTo))
-          .orderBy(desc(m.id))
-          .limit(ph('limit'))
-          .as('page'),
-        'desc',
-      ),
-    ),
-    sync: preparedPerConnection(database, 'pod_chat_sync', (db) =>
-      withinTextBudget(
-        db,
-        db
-          .select(sized)
-          .from(m)
-          .where(and(eq(m.podId, ph('pod')), gt(m.id, ph('after')), visibleTo))
-          .orderBy(asc(m.id))
-          .limit(ph('limit'))
-          .as('page'),
-        'asc',
-      ),
-    ),
   };
 }
 
 const statementsOf = perDatabase(buildStatements);
 
 /** A pod message's columns as a RETURNING list. */
-function columnsOf({ t }: Database) {
+export function columnsOf({ t }: Database) {
   const m = t.podMessages;
   return {
     id: m.id,
@@ -178,7 +109,7 @@ export function latestPodMessage(database: Database, podId: string): SQL<number 
 }
 
 /** The member's place in an open pod; NOT_FOUND (as pods.get answers) when they are not in it. */
-async function membershipOf(deps: Deps, connection: Db, memberId: string, podId: string) {
+export async function membershipOf(deps: Deps, connection: Db, memberId: string, podId: string) {
   const [row] = await statementsOf(deps.database)
     .membership(connection)
     .execute({ pod: podId, me: memberId });
@@ -214,22 +145,24 @@ export async function sendToPod(
 ): Promise<PodSendResult> {
   if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
     throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
-  const result = await storePodMessage(deps, sender.id, input);
-  await deliverPodMessage(deps, result.message, result.created, origin.exceptSocket);
-  return result;
+  const { message, created, recipients } = await storePodMessage(deps, sender.id, input);
+  await deliverPodMessage(deps, message, recipients, origin.exceptSocket);
+  return { message, created };
 }
 
 /**
- * Delivers a stored message: to every member of the pod who sees the sender, live; and when it is new, a
- * push and a reminder mail to the others who are away.
+ * Delivers a stored message: to every member of the pod who sees the sender, live; and when it is new (its
+ * `recipients` counted in the send's transaction; null for a repeat), a push and a reminder mail to the
+ * others who are away.
  */
 async function deliverPodMessage(
   deps: Deps,
   message: PodMessageView,
-  created: boolean,
+  recipients: string[] | null,
   exceptSocket?: string,
 ): Promise<void> {
-  const members = await publishPodMessage(deps, message, exceptSocket);
+  const members = await publishPodMessage(deps, message, recipients, exceptSocket);
+  const created = recipients !== null;
   // After the message is stored, as in one-to-one chat (send.ts): a failure loses one reminder mail or push,
   // never the message. A member connected to this process reads it live, and their disconnect schedules the
   // mail if they left it unread. Who of the others has devices that get pushes is read for them all at once:
@@ -246,6 +179,9 @@ async function deliverPodMessage(
   }
 }
 
+/** A meetup's card as stored, with whom it counts as unread for (deliverMeetupCard's input). */
+export type StoredMeetupCard = { message: PodMessageView; recipients: string[] };
+
 /**
  * A proposed meetup's card in the pod's chat (issue 35.1), written in the proposal's transaction (which holds
  * the pod's lock, so its id is drawn in order): from the proposer, with no text, its clientId "meetup:<id>"
@@ -255,7 +191,7 @@ export async function storeMeetupCard(
   deps: Deps,
   tx: Db,
   meetup: { id: string; podId: string; proposedBy: string; startsAt: Date },
-): Promise<PodMessageView> {
+): Promise<StoredMeetupCard> {
   const { t } = deps.database;
   const [stored] = await tx
     .insert(t.podMessages)
@@ -268,30 +204,37 @@ export async function storeMeetupCard(
       meetupId: meetup.id,
     })
     .returning(columnsOf(deps.database));
+  const recipients = await countNewMessage(deps.database, tx, meetup.podId, meetup.proposedBy);
   const card = { id: meetup.id, startsAt: meetup.startsAt.getTime(), cancelled: false };
-  return toView(stored!, new Map([[meetup.id, card]]));
+  return { message: toView(stored!, new Map([[meetup.id, card]])), recipients };
 }
 
 /** Tells the pod of a meetup's card as of a message (live, unread, push, mail); a failure is logged. */
-export async function deliverMeetupCard(deps: Deps, message: PodMessageView): Promise<void> {
+export async function deliverMeetupCard(
+  deps: Deps,
+  { message, recipients }: StoredMeetupCard,
+): Promise<void> {
   try {
-    await deliverPodMessage(deps, message, true);
+    await deliverPodMessage(deps, message, recipients);
   } catch (error) {
     deps.log.error({ err: error, podMessageId: message.id }, 'meetup card not delivered');
   }
 }
 
+/** A send's outcome, with whom a new message counts as unread for (null: a repeat, counted before). */
+type StoredPodMessage = PodSendResult & { recipients: string[] | null };
+
 /**
- * Stores a message from `senderId` (whose access the caller has checked) in the pod, if they are in it. A
- * repeat of a stored clientId returns the stored message with created: false, also when the limit, or their
- * having left, would now refuse it: it was accepted once.
+ * Stores a message from `senderId` (whose access the caller has checked) in the pod, if they are in it, and
+ * counts it as unread for its recipients. A repeat of a stored clientId returns the stored message with
+ * created: false, also when the limit, or their having left, would now refuse it: it was accepted once.
  */
-async function storePodMessage(deps: Deps, senderId: string, input: PodSendInput): Promise<PodSendResult> {
+async function storePodMessage(deps: Deps, senderId: string, input: PodSendInput): Promise<StoredPodMessage> {
   const { database } = deps;
   const s = statementsOf(database);
-  const earlier = async (): Promise<PodSendResult | null> => {
+  const earlier = async (): Promise<StoredPodMessage | null> => {
     const [row] = await s.byClientId(database.db).execute({ sender: senderId, client: input.clientId });
-    return row ? { message: toView(row), created: false } : null;
+    return row ? { message: toView(row), created: false, recipients: null } : null;
   };
   try {
     await deps.limiter.check('message:account', senderId);
@@ -320,9 +263,12 @@ async function storePodMessage(deps: Deps, senderId: string, input: PodSendInput
         })
         .onConflictDoNothing()
         .returning(columnsOf(database));
-      if (stored) return { message: toView(stored), created: true };
+      if (stored) {
+        const recipients = await countNewMessage(database, tx, input.podId, senderId);
+        return { message: toView(stored), created: true, recipients };
+      }
       const [row] = await s.byClientId(tx).execute({ sender: senderId, client: input.clientId });
-      return { message: toView(row!), created: false };
+      return { message: toView(row!), created: false, recipients: null };
     });
   } catch (error) {
     if (error instanceof AppError && error.appCode === 'NOT_FOUND') {
@@ -334,112 +280,22 @@ async function storePodMessage(deps: Deps, senderId: string, input: PodSendInput
 }
 
 /**
- * Tells every member of the pod who sees the sender (every device), and them their unread pods; returns
- * those members.
+ * Tells every member of the pod who sees the sender (every device; a new message's recipients as its send
+ * counted them, a repeat's read again), and them their unread pods; returns those members.
  */
 async function publishPodMessage(
   deps: Deps,
   message: PodMessageView,
+  counted: string[] | null,
   exceptSocket?: string,
 ): Promise<string[]> {
-  const members = await audienceOf(deps, message.podId, message.senderId);
+  const members = counted
+    ? [message.senderId, ...counted]
+    : await audienceOf(deps, message.podId, message.senderId);
   deps.realtime.emitTo({ members, exceptSocket }, 'pod:message', message);
   const recipients = members.filter((member) => member !== message.senderId);
   if (recipients.length > 0) void publishRecipientsUnread(deps, message.podId, message.senderId, recipients);
   return members;
-}
-
-/** Who wrote the messages, as the viewer may name them: first name and photo, or a deleted member. */
-function sendersOf(messages: PodMessageView[], seen: Map<string, SeenMember>): PeerView[] {
-  return [...new Set(messages.map((m) => m.senderId))].map((id) => {
-    const { name, avatarUrl, deleted } = seen.get(id)!;
-    return { id, name: firstName(name), avatarUrl, deleted };
-  });
-}
-
-/** The messages of a page as read (one more than `size`, those past the text budget without text). */
-async function pageOf(
-  database: Database,
-  rows: (Omit<PodMessageRow, 'body'> & { body: string | null })[],
-  size: number,
-) {
-  const cut = rows.findIndex((row) => row.body === null);
-  const kept = rows.slice(0, Math.min(size, cut === -1 ? rows.length : cut));
-  const meetups = await cardMeetupsOf(database, kept);
-  return {
-    messages: kept.map(({ body, ...row }) => toView({ ...row, body: body ?? '' }, meetups)),
-    more: rows.length > kept.length,
-  };
-}
-
-/**
- * A page of a pod's chat for one of its members, oldest first: the newest, or the one before a message id.
- * Messages of anyone the viewer blocked or who blocked them are left out; so are their read marks.
- */
-export async function podThread(
-  deps: Deps,
-  viewerId: string,
-  input: { podId: string; before?: number | undefined; limit: number },
-): Promise<PodThreadPage> {
-  const { database } = deps;
-  const s = statementsOf(database);
-  const me = await membershipOf(deps, database.db, viewerId, input.podId);
-  const [rows, marks] = await Promise.all([
-    s.thread(database.db).execute({
-      pod: input.podId,
-      me: viewerId,
-      before: input.before ?? Number.MAX_SAFE_INTEGER,
-      limit: input.limit + 1,
-      budget: PAGE_TEXT_BYTES,
-    }),
-    s.marks(database.db).execute({ pod: input.podId }),
-  ]);
-  const { messages, more } = await pageOf(database, rows, input.limit);
-  messages.reverse();
-  const seen = await seenBy(database, viewerId, [
-    ...messages.map((m) => m.senderId),
-    ...marks.map((m) => m.memberId),
-  ]);
-  const reads: PodReadMark[] = marks
-    .filter((m) => m.memberId === viewerId || may(seen.get(m.memberId)!.visibility, 'reach'))
-    .map((m) => ({ memberId: m.memberId, upTo: m.upTo! }));
-  // An empty chat shows first lines drawn from what its members share (issue 34.4).
-  const empty = input.before === undefined && messages.length === 0;
-  return {
-    messages,
-    hasMore: more,
-    senders: sendersOf(messages, seen),
-    reads,
-    myReadUpTo: me.lastRead,
-    ...(empty && { together: await podTogether(deps, viewerId, input.podId) }),
-  };
-}
-
-/** Replay, for both transports: a page of a pod's messages after an id, for one of its members. */
-export async function syncPod(
-  deps: Deps,
-  memberId: string,
-  input: { podId: string; after: number },
-): Promise<PodSyncResult> {
-  const { database } = deps;
-  await deps.limiter.check('sync:account', memberId);
-  await membershipOf(deps, database.db, memberId, input.podId);
-  const rows = await statementsOf(database)
-    .sync(database.db)
-    .execute({
-      pod: input.podId,
-      me: memberId,
-      after: input.after,
-      limit: SYNC_PAGE_SIZE + 1,
-      budget: PAGE_TEXT_BYTES,
-    });
-  const { messages, more } = await pageOf(database, rows, SYNC_PAGE_SIZE);
-  const seen = await seenBy(
-    database,
-    memberId,
-    messages.map((m) => m.senderId),
-  );
-  return { messages, more, senders: sendersOf(messages, seen) };
 }
 
 /**
@@ -458,18 +314,22 @@ export async function readPod(
   await deps.limiter.check('read:account', memberId);
   await membershipOf(deps, database.db, memberId, input.podId);
   const mark = sql<number>`(select max(${col(m, 'id')}) from ${m} where ${col(m, 'pod_id')} = ${input.podId} and ${col(m, 'id')} <= ${input.upTo ?? Number.MAX_SAFE_INTEGER})`;
-  // One conditional UPDATE: of two reads at once, the later mark wins whatever order they commit in.
-  const [moved] = await database.db
-    .update(pm)
-    .set({ lastReadMessageId: mark })
-    .where(
-      and(
-        eq(pm.podId, input.podId),
-        eq(pm.memberId, memberId),
-        sql`coalesce(${col(pm, 'last_read_message_id')}, 0) < ${mark}`,
-      ),
-    )
-    .returning({ upTo: pm.lastReadMessageId, mailedUpTo: pm.mailedUpTo });
+  // One conditional UPDATE: of two reads at once, the later mark wins whatever order they commit in. The
+  // unread count is counted again after the new mark, under the pod's lock: no send counts meanwhile.
+  const [moved] = await database.transaction(async (tx) => {
+    await lockPod(database, tx, input.podId);
+    return tx
+      .update(pm)
+      .set({ lastReadMessageId: mark, unreadCount: unreadAfter(database, mark) })
+      .where(
+        and(
+          eq(pm.podId, input.podId),
+          eq(pm.memberId, memberId),
+          sql`coalesce(${col(pm, 'last_read_message_id')}, 0) < ${mark}`,
+        ),
+      )
+      .returning({ upTo: pm.lastReadMessageId, mailedUpTo: pm.mailedUpTo });
+  });
   if (!moved || moved.upTo === null) return { upTo: null };
   await podReadMoved(deps, memberId, input.podId, { upTo: moved.upTo, mailedUpTo: moved.mailedUpTo });
   const members = await audienceOf(deps, input.podId, memberId);

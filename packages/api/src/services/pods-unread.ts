@@ -1,6 +1,6 @@
 import { POD_UNREAD_COUNTED } from '@amiko/core';
-import { perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
+import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PodUnreadState } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 
@@ -9,6 +9,12 @@ import type { Deps } from '../context.ts';
 // pending invitations to pods. Pushed to the member's devices (pod:unread) after a message to them (without
 // the invitations, which a message does not change), after they read, join or leave a pod or are invited to
 // one, and to each socket as it connects. docs/decisions.md, "Pods".
+//
+// The count is kept in pod_members.unread_count, not counted for every recipient of every message (which
+// was most of a pod message's cost; docs/performance.md): the send that stores a message adds one for its
+// recipients (countNewMessage), and it is counted again from the messages when the member's read mark
+// moves or a block between two members is made or lifted (unreadAfter, recountPodUnread). Each of those
+// holds the pod's lock, as a send does, so no message is counted twice or missed between them.
 
 const ph = (name: string) => sql.placeholder(name);
 
@@ -21,22 +27,24 @@ export function noBlock(database: Database, me: unknown, other: SQL): SQL {
   return sql`not exists (select 1 from ${blocks} where (${col(blocks, 'blocker_id')} = ${me} and ${col(blocks, 'blocked_id')} = ${other}) or (${col(blocks, 'blocker_id')} = ${other} and ${col(blocks, 'blocked_id')} = ${me}))`;
 }
 
+/**
+ * For a pod_members row, the messages of its pod after `mark` that count as unread for its member (not their
+ * own, nobody's on the other side of a block), up to POD_UNREAD_COUNTED: a range of the (pod_id, id) index,
+ * never more than a page of it.
+ */
+export function unreadAfter(database: Database, mark: SQL): SQL<number> {
+  const m = database.t.podMessages;
+  const member = col(database.t.podMembers, 'member_id');
+  return sql<number>`(select count(*) from (select 1 from ${m} where ${col(m, 'pod_id')} = ${col(database.t.podMembers, 'pod_id')} and ${col(m, 'id')} > coalesce(${mark}, 0) and ${col(m, 'sender_id')} <> ${member} and ${noBlock(database, member, col(m, 'sender_id'))} limit ${POD_UNREAD_COUNTED}) as ${sql.identifier('unread_page')})`;
+}
+
 function buildStatements(database: Database) {
   const { t } = database;
-  const m = t.podMessages;
   const pm = t.podMembers;
   /** Unread pods (see `unread`) of the members `whose` picks among pod_members, ordered by member and pod. */
   const unreadPods = (db: Db, whose: SQL) => {
-    const member = col(pm, 'member_id');
     return db
-      .select({
-        memberId: pm.memberId,
-        podId: pm.podId,
-        unread:
-          sql<number>`(select count(*) from (select 1 from ${m} where ${col(m, 'pod_id')} = ${col(pm, 'pod_id')} and ${col(m, 'id')} > coalesce(${col(pm, 'last_read_message_id')}, 0) and ${col(m, 'sender_id')} <> ${member} and ${noBlock(database, member, col(m, 'sender_id'))} limit ${POD_UNREAD_COUNTED}) as ${sql.identifier('unread_page')})`.mapWith(
-            Number,
-          ),
-      })
+      .select({ memberId: pm.memberId, podId: pm.podId, unread: pm.unreadCount })
       .from(pm)
       .innerJoin(t.pods, eq(t.pods.id, pm.podId))
       .where(and(whose, isNull(t.pods.closedAt)))
@@ -61,11 +69,7 @@ function buildStatements(database: Database) {
           ),
         ),
     ),
-    /**
-     * The member's open pods, each with the messages after their read mark that count as unread (not their
-     * own, nobody's they blocked or who blocked them), up to POD_UNREAD_COUNTED: a range of the (pod_id, id)
-     * index per pod, never more than a page of it.
-     */
+    /** The member's open pods, each with its unread count. */
     unread: preparedPerConnection(database, 'pod_chat_unread', (db) =>
       unreadPods(db, eq(pm.memberId, ph('me'))),
     ),
@@ -81,10 +85,59 @@ function buildStatements(database: Database) {
         sql`${col(pm, 'member_id')} in (select ${audienceMember} from ${pm} as ${audience} where ${audience}.${sql.identifier('pod_id')} = ${ph('pod')} and ${audienceMember} <> ${ph('about')} and ${noBlock(database, ph('about'), audienceMember)})`,
       );
     }),
+    /**
+     * A message from `sender` stored in `pod`: one more unread (up to POD_UNREAD_COUNTED) for each member who
+     * sees the sender there, but the sender; returns them, its recipients.
+     */
+    countNewMessage: preparedPerConnection(database, 'pod_chat_count_new_message', (db) =>
+      db
+        .update(pm)
+        .set({
+          unreadCount: sql`case when ${col(pm, 'unread_count')} < ${POD_UNREAD_COUNTED} then ${col(pm, 'unread_count')} + 1 else ${col(pm, 'unread_count')} end`,
+        })
+        .where(
+          and(
+            eq(pm.podId, ph('pod')),
+            ne(pm.memberId, ph('sender')),
+            noBlock(database, ph('sender'), col(pm, 'member_id')),
+          ),
+        )
+        .returning({ memberId: pm.memberId }),
+    ),
   };
 }
 
 const statementsOf = perDatabase(buildStatements);
+
+/**
+ * In the send's transaction, after the message from `senderId` in `podId` is stored: counts it as unread for
+ * its recipients (the pod's members who see the sender, but the sender), and returns them.
+ */
+export async function countNewMessage(
+  database: Database,
+  tx: Db,
+  podId: string,
+  senderId: string,
+): Promise<string[]> {
+  const rows = await statementsOf(database).countNewMessage(tx).execute({ pod: podId, sender: senderId });
+  return rows.map((r) => r.memberId);
+}
+
+/**
+ * Counts the unread messages of every pod the members are in again, in the caller's transaction: after a
+ * block between them is made or lifted (which hides or shows each one's messages to the other). Takes those
+ * pods' locks first, in id order, so that no send is counting meanwhile.
+ */
+export async function recountPodUnread(database: Database, tx: Db, memberIds: string[]): Promise<void> {
+  const pm = database.t.podMembers;
+  const rows = await tx.select({ podId: pm.podId }).from(pm).where(inArray(pm.memberId, memberIds));
+  if (rows.length === 0) return;
+  for (const podId of [...new Set(rows.map((r) => r.podId))].sort()) await lockPod(database, tx, podId);
+  await tx
+    .update(pm)
+    .set({ unreadCount: unreadAfter(database, col(pm, 'last_read_message_id')) })
+    .where(inArray(pm.memberId, memberIds));
+}
 
 /** Each member's unread pods from rows ordered by member (the `unread` statements'). */
 function unreadStates(rows: { memberId: string; podId: string; unread: number }[]) {

@@ -61,6 +61,12 @@ export function defineGroupTables<D extends Dialect>(kit: Kit<D>, members: { id:
        */
       mailedUpTo: bigInt('mailed_up_to'),
       /**
+       * How many messages after the read mark count as unread for this member (not their own, nobody's on the
+       * other side of a block), up to POD_UNREAD_COUNTED: kept by the send that stores a message, set again
+       * when the mark moves or a block between two members is made or lifted (services/pods-unread.ts).
+       */
+      unreadCount: int('unread_count').notNull().default(0),
+      /**
        * The member's answer when the pod had gone quiet (no message for POD_QUIET_DAYS): keep it, or let it
        * close; null: never asked or not answered. It belongs to the quiet spell when quiet_answered_at is after
        * the pod's newest message: a later message ends the spell, and the question comes again next time.
