@@ -355,6 +355,9 @@ export async function populate(raw: Raw): Promise<Population> {
     memberId: anna.id,
     role: 'starter',
     joinedAt: ago(3),
+    // Ben's answer below (a version that counts unread pod messages kept the count; an earlier one's
+    // upgrade counts it).
+    unreadCount: 1,
   });
   await insert(raw, 'podMembers', {
     podId: 'pod-board-games-hamburg',

@@ -90,7 +90,7 @@ export {
 } from './services/messaging/read.ts';
 export { send, type Sender } from './services/messaging/send.ts';
 export { sync } from './services/messaging/sync.ts';
-export { podTypingAudience, podUnreadState, readPod, sendToPod } from './services/pods-chat.ts';
+export { podTypingAudience, publishPodUnread, readPod, sendToPod } from './services/pods-chat.ts';
 export { syncPod } from './services/pods-chat-pages.ts';
 export { POD_QUIET_HANDLERS, scheduleQuietPodSweep, sweepQuietPods } from './services/pods-quiet.ts';
 export { MEETUP_AFTER_HANDLERS } from './services/meetups-after-mail.ts';

@@ -9,6 +9,11 @@ import postgres from 'postgres';
 import { startBackgroundCheckpoints } from './checkpoint.ts';
 import { migrateDatabase, pendingMigrations, type MigrateOptions } from './migrate.ts';
 import { sendMessageInPostgres, type SendMessageOutcome, type SendMessageRequest } from './send-message.ts';
+import {
+  sendPodMessageInPostgres,
+  type SendPodMessageOutcome,
+  type SendPodMessageRequest,
+} from './send-pod-message.ts';
 import { createSqliteSends } from './sqlite-sends.ts';
 import { pgSchema, sqliteSchema, type Schema } from './schema/index.ts';
 import { parseDatabaseUrl, hideUrlPassword } from './url.ts';
@@ -42,6 +47,11 @@ export interface Database {
    * path of messaging, one call on both dialects (send-message.ts). Not for use inside transaction().
    */
   sendMessage(request: SendMessageRequest): Promise<SendMessageOutcome>;
+  /**
+   * Stores a message to a pod (membership, message, the recipients' unread counts) in its own transaction,
+   * as sendMessage does a private one (send-pod-message.ts). Not for use inside transaction().
+   */
+  sendPodMessage(request: SendPodMessageRequest): Promise<SendPodMessageOutcome>;
   /** Applies pending migrations; safe to run from several processes at once. */
   migrate(options?: MigrateOptions): Promise<void>;
   /** The migrations not applied yet (the command-line tools refuse a database that needs them). */
@@ -235,6 +245,11 @@ function openSqlite(file: string, onQuery?: (seconds: number) => void): Database
         return Promise.reject(new Error('sendMessage cannot run inside a transaction'));
       return sends.send(request);
     },
+    sendPodMessage(request) {
+      if (inTransaction.getStore())
+        return Promise.reject(new Error('sendPodMessage cannot run inside a transaction'));
+      return sends.sendToPod(request);
+    },
     migrate: (options) => migrateDatabase({ kind: 'sqlite', client }, options),
     pendingMigrations: () => pendingMigrations({ kind: 'sqlite', client }),
     location: `sqlite:${file}`,
@@ -275,6 +290,7 @@ function openPostgres(url: string, poolSize: number, onQuery?: (seconds: number)
     t,
     transaction,
     sendMessage: (request) => sendMessageInPostgres(client, request),
+    sendPodMessage: (request) => sendPodMessageInPostgres(client, request),
     migrate: (options) => migrateDatabase({ kind: 'postgres', client }, options),
     pendingMigrations: () => pendingMigrations({ kind: 'postgres', client }),
     location: hideUrlPassword(url),

@@ -3,8 +3,8 @@ import type postgres from 'postgres';
 
 // The send path of messaging, written once per dialect in plain SQL: on PostgreSQL the function
 // amiko_send_message (migrations/pg/0002, last redefined in 0026), on SQLite the statements below, in
-// batches (sqlite-sends.ts). Both take the same request and answer with the same outcome; the API suite
-// runs every messaging case on both databases. See docs/decisions.md ("PostgreSQL: a send is one
+// group-committed batches (sqlite-sends.ts). Both take the same request and answer with the same outcome;
+// the API suite runs every messaging case on both databases. See docs/decisions.md ("PostgreSQL: a send is one
 // statement" and "SQLite: messages in group-committed batches").
 
 export interface SendMessageRequest {
@@ -58,20 +58,13 @@ const MESSAGE_COLUMNS = `id, conversation_id AS conversationId, sender_id AS sen
   recipient_id AS recipientId, client_id AS clientId, body, created_at AS createdAt, read_at AS readAt`;
 
 /**
- * SQLite: stores a batch of sends in one transaction (one commit, so one write of the touched pages to the
- * WAL, for all of them). Synchronous, on the event loop. The steps are amiko_send_message's, without its
- * row locks: SQLite has one writer at a time, so message ids become visible in increasing order by
- * construction.
- *
- * A send that fails (a broken constraint: it should not happen, the checks come first) rolls the batch
- * back; the batch is then stored again without it, so it alone answers with its error. A savepoint per
- * send would isolate it without the second attempt, but costs every send: SQLite copies each page a
- * savepoint changes into its statement journal, which raised the transaction's p90 from 0.4 to 0.6 ms
- * at 200 sends/s (docs/decisions.md).
+ * SQLite: stores one send, inside the batch's transaction (sqlite-sends.ts). Synchronous, on the event loop.
+ * The steps are amiko_send_message's, without its row locks: SQLite has one writer at a time, so message ids
+ * become visible in increasing order by construction.
  */
-export function createSqliteSender(
+export function createSqliteMessageStore(
   client: BetterSqlite3.Database,
-): (requests: SendMessageRequest[]) => (SendMessageOutcome | { error: string })[] {
+): (request: SendMessageRequest) => SendMessageOutcome {
   // The recipient's state, a block in either direction and the pair's conversation, in one statement. A
   // recipient whose address is not verified is not found: they could not read the message; nor is a
   // suspended one, hidden from other members until an operator lifts the suspension.
@@ -138,44 +131,7 @@ export function createSqliteSender(
       : null;
     return { outcome: 'created', message: inserted, unread };
   };
-  const storeAll = client.transaction((requests: SendMessageRequest[]) =>
-    requests.map((request, index) => {
-      try {
-        return storeOne(request);
-      } catch (error) {
-        throw new FailedSend(index, error);
-      }
-    }),
-  );
-
-  return (requests) => {
-    const results: (SendMessageOutcome | { error: string })[] = [];
-    // The sends still to store, by their place in `requests`.
-    let todo = requests.map((_, index) => index);
-    while (todo.length > 0) {
-      try {
-        // IMMEDIATE takes the write lock at BEGIN: another process holding it is waited for (busy_timeout).
-        const stored = storeAll.immediate(todo.map((index) => requests[index]!));
-        todo.forEach((index, i) => (results[index] = stored[i]!));
-        todo = [];
-      } catch (error) {
-        // Anything else (the lock not granted, the disk) fails the whole batch, as it would any retry.
-        if (!(error instanceof FailedSend)) throw error;
-        results[todo[error.index]!] = { error: error.message };
-        todo = todo.filter((_, i) => i !== error.index);
-      }
-    }
-    return results;
-  };
-}
-
-/** One send of a batch broke; the batch's transaction has been rolled back. */
-class FailedSend extends Error {
-  readonly index: number;
-  constructor(index: number, cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
-    this.index = index;
-  }
+  return storeOne;
 }
 
 interface PostgresSendRow {

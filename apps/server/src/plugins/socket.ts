@@ -1,6 +1,6 @@
 import {
   podTypingAudience,
-  podUnreadState,
+  publishPodUnread,
   readConversation,
   readPod,
   send,
@@ -204,8 +204,9 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
       unreadState(deps, memberId).then((state) => socket.emit('unread:changed', state)),
       (error) => deps.log.error({ err: error }, 'unread state not sent'),
     );
+    // In turn with the pod messages' publications to this member: an earlier state never comes after one.
     work.track(
-      podUnreadState(deps, memberId).then((state) => socket.emit('pod:unread', state)),
+      publishPodUnread(deps, memberId, (state) => socket.emit('pod:unread', state)),
       (error) => deps.log.error({ err: error }, 'unread pods not sent'),
     );
 

@@ -1,4 +1,4 @@
-import { canMessage, type PodSendInput } from '@amiko/core';
+import { canMessage, POD_UNREAD_COUNTED, type PodSendInput } from '@amiko/core';
 import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PodMessageView, PodSendResult } from '../contracts.ts';
@@ -245,31 +245,8 @@ async function storePodMessage(deps: Deps, senderId: string, input: PodSendInput
       throw appError('RATE_LIMITED', 'messages:errors.tooFast');
     throw error;
   }
-  const { t } = database;
   try {
-    return await database.transaction(async (tx) => {
-      // The pod's lock before the id is drawn: the pod's ids become visible in increasing order, and a
-      // leave (which takes the same lock) is either before this send or after it.
-      await lockPod(database, tx, input.podId);
-      await membershipOf(deps, tx, senderId, input.podId);
-      const [stored] = await tx
-        .insert(t.podMessages)
-        .values({
-          podId: input.podId,
-          senderId,
-          clientId: input.clientId,
-          body: input.body,
-          createdAt: new Date(),
-        })
-        .onConflictDoNothing()
-        .returning(columnsOf(database));
-      if (stored) {
-        const recipients = await countNewMessage(database, tx, input.podId, senderId);
-        return { message: toView(stored), created: true, recipients };
-      }
-      const [row] = await s.byClientId(tx).execute({ sender: senderId, client: input.clientId });
-      return { message: toView(row!), created: false, recipients: null };
-    });
+    return await storeOnce(deps, senderId, input);
   } catch (error) {
     if (error instanceof AppError && error.appCode === 'NOT_FOUND') {
       const repeat = await earlier();
@@ -277,6 +254,27 @@ async function storePodMessage(deps: Deps, senderId: string, input: PodSendInput
     }
     throw error;
   }
+}
+
+/**
+ * Stores the message (or finds the sender's earlier one with its client id) and counts it as unread, in one
+ * call (packages/db's send-pod-message.ts: one round trip on PostgreSQL, a group-committed batch on SQLite).
+ * NOT_FOUND when the sender is not in the open pod.
+ */
+async function storeOnce(deps: Deps, senderId: string, input: PodSendInput): Promise<StoredPodMessage> {
+  const sent = await deps.database.sendPodMessage({
+    podId: input.podId,
+    senderId,
+    clientId: input.clientId,
+    body: input.body,
+    now: Date.now(),
+    unreadCounted: POD_UNREAD_COUNTED,
+  });
+  if (sent.outcome === 'not_found') throw appError('NOT_FOUND', 'pods:errors.notFound');
+  const message = toView(sent.message);
+  return sent.outcome === 'created'
+    ? { message, created: true, recipients: sent.recipients }
+    : { message, created: false, recipients: null };
 }
 
 /**

@@ -168,13 +168,14 @@ export async function podUnreadState(deps: Deps, memberId: string): Promise<PodU
 const podUnreadPublications = new Map<string, Promise<void>>();
 
 /**
- * Sends the devices of each of `memberIds` their unread pods, as `read` counts them, once every earlier
- * publication to any of them is out.
+ * Sends the devices of each of `memberIds` their unread pods (or hands them to `deliver`), as `read` counts
+ * them, once every earlier publication to any of them is out.
  */
 function publishUnreadStates(
   deps: Deps,
   memberIds: string[],
   read: () => Promise<Map<string, PodUnreadState>>,
+  deliver = (id: string, state: PodUnreadState) => deps.realtime.emitTo(id, 'pod:unread', state),
 ): Promise<void> {
   const previous = Promise.all(memberIds.map((id) => podUnreadPublications.get(id)));
   const publication = previous.then(async () => {
@@ -182,7 +183,7 @@ function publishUnreadStates(
       const states = await read();
       for (const id of memberIds) {
         const state = states.get(id);
-        if (state) deps.realtime.emitTo(id, 'pod:unread', state);
+        if (state) deliver(id, state);
       }
     } catch (error) {
       deps.log.error({ err: error, memberIds }, 'unread pods not published');
@@ -197,13 +198,21 @@ function publishUnreadStates(
 }
 
 /**
- * Sends every device of the member their unread pods and invitations: after they read a pod, join or leave
- * one, are invited to one, and to each socket when it connects.
+ * Sends every device of the member their unread pods and invitations (or only `deliver`, a socket as it
+ * connects): after they read a pod, join or leave one, or are invited to one. In turn with the member's
+ * other publications, so that a state read before a message's never reaches a device after it.
  */
-export function publishPodUnread(deps: Deps, memberId: string): Promise<void> {
-  return publishUnreadStates(deps, [memberId], async () => {
-    return new Map([[memberId, await podUnreadState(deps, memberId)]]);
-  });
+export function publishPodUnread(
+  deps: Deps,
+  memberId: string,
+  deliver?: (state: PodUnreadState) => void,
+): Promise<void> {
+  return publishUnreadStates(
+    deps,
+    [memberId],
+    async () => new Map([[memberId, await podUnreadState(deps, memberId)]]),
+    deliver && ((_id, state) => deliver(state)),
+  );
 }
 
 /**
