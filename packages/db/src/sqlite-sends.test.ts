@@ -113,6 +113,49 @@ describe('SQLite sends in batches', () => {
     expect(stored!.n).toBe(2);
   });
 
+  it('stores pod messages in the same batches, counting them unread for the pod’s other members', async () => {
+    const [a, b, c, outsider] = members as [string, string, string, string];
+    const { t } = database;
+    await database.db
+      .insert(t.pods)
+      .values({ id: 'pod', name: 'Pod', kind: 'interests', createdAt: new Date() });
+    await database.db
+      .insert(t.podMembers)
+      .values([a, b, c].map((memberId) => ({ podId: 'pod', memberId, joinedAt: new Date() })));
+    const toPod = (senderId: string) =>
+      database.sendPodMessage({
+        podId: 'pod',
+        senderId,
+        clientId: newId(),
+        body: 'hi',
+        now: Date.now(),
+        unreadCounted: 100,
+      });
+    // Private and pod messages in one turn, so in the same batches; someone not in the pod is refused alone.
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => (i % 3 === 2 ? database.sendMessage(request(b, c)) : toPod(a))),
+      toPod(outsider),
+    ]);
+    expect(outcomes.at(-1)).toEqual({ outcome: 'not_found' });
+    const toThePod = outcomes.slice(0, -1).filter((_, i) => i % 3 !== 2);
+    expect(toThePod.every((o) => o.outcome === 'created')).toBe(true);
+    const ids = toThePod.map((o) => (o as { message: { id: number } }).message.id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(toThePod.map((o) => (o as { recipients: string[] }).recipients.sort())).toEqual(
+      toThePod.map(() => [b, c].sort()),
+    );
+    const counts = await database.db
+      .select({ memberId: t.podMembers.memberId, unread: t.podMembers.unreadCount })
+      .from(t.podMembers);
+    expect(new Map(counts.map((row) => [row.memberId, row.unread]))).toEqual(
+      new Map([
+        [a, 0],
+        [b, 20],
+        [c, 20],
+      ]),
+    );
+  });
+
   it('refuses to send from inside a transaction, which the batch would queue behind', async () => {
     const [a, b] = members as [string, string];
     await expect(database.transaction(() => database.sendMessage(request(a, b)))).rejects.toThrow(
