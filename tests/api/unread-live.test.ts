@@ -232,6 +232,17 @@ describe('the unread count over the socket', () => {
     expect(takesUnreadAlong(ben.id, 14, beforeClearing)).toBe(false);
   });
 
+  it('reaches a socket as it connects in turn with the member’s other publications', async () => {
+    const ben = await createMember(ts);
+    // A send that began before Ben's device connected read his state before the one the device is sent: it
+    // must not go along with the message, or it could reach the device after the newer one.
+    const mark = unreadMark();
+    const bens = await device(ben);
+    await eventually(() => bens.states.length === 1, 'connected');
+    expect(takesUnreadAlong(ben.id, 10, mark)).toBe(false);
+    expect(takesUnreadAlong(ben.id, 10, unreadMark())).toBe(true);
+  });
+
   it('is sent to the member only', async () => {
     const ana = await createMember(ts);
     const ben = await createMember(ts);

@@ -81,13 +81,7 @@ export { PLACE_HANDLERS, scheduleCityMatching } from './services/places.ts';
 export { createDecodeQueue, DECODES_AT_ONCE, photoDecodes } from './services/photo-decoding.ts';
 export { may, seenBy, type MeView, type Visibility } from './services/views.ts';
 export { typingRecipient } from './services/messaging/conversations.ts';
-export {
-  publishUnread,
-  readConversation,
-  takesUnreadAlong,
-  unreadMark,
-  unreadState,
-} from './services/messaging/read.ts';
+export { publishUnread, readConversation, takesUnreadAlong, unreadMark } from './services/messaging/read.ts';
 export { send, type Sender } from './services/messaging/send.ts';
 export { sync } from './services/messaging/sync.ts';
 export { podTypingAudience, publishPodUnread, readPod, sendToPod } from './services/pods-chat.ts';

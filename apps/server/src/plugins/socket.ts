@@ -1,6 +1,7 @@
 import {
   podTypingAudience,
   publishPodUnread,
+  publishUnread,
   readConversation,
   readPod,
   send,
@@ -12,7 +13,6 @@ import {
   forgetMessageMails,
   scheduleWaitingMails,
   typingRecipient,
-  unreadState,
   type ClientToServerEvents,
   type Deps,
   type Realtime,
@@ -199,9 +199,9 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
     });
     let lastTypingAt = 0;
     // The unread count as it stands, on every connection: after sign-in, after a reconnect (sleep, network),
-    // whatever happened in between.
+    // whatever happened in between; in turn with the messages' publications to this member, as below.
     work.track(
-      unreadState(deps, memberId).then((state) => socket.emit('unread:changed', state)),
+      publishUnread(deps, memberId, (state) => socket.emit('unread:changed', state)),
       (error) => deps.log.error({ err: error }, 'unread state not sent'),
     );
     // In turn with the pod messages' publications to this member: an earlier state never comes after one.

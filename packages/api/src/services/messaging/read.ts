@@ -93,15 +93,20 @@ const unreadPublications = new Map<string, Promise<void>>();
 
 /**
  * Sends every device of the member their unread state, as the server counts it (clients never add up
- * events themselves, so the number cannot drift): after a message to them, a read, a deletion, and to each
- * socket when it connects (apps/server/src/plugins/socket.ts).
+ * events themselves, so the number cannot drift): after a message to them, a read, a deletion; or only to
+ * `deliver`, a socket as it connects (apps/server/src/plugins/socket.ts), in turn with the others, so that a
+ * state read before a message's never reaches that socket after it.
  */
-export function publishUnread(deps: Deps, memberId: string): Promise<void> {
+export function publishUnread(
+  deps: Deps,
+  memberId: string,
+  deliver = (state: UnreadState) => deps.realtime.emitTo(memberId, 'unread:changed', state),
+): Promise<void> {
   startsPublishing(memberId);
   const previous = unreadPublications.get(memberId) ?? Promise.resolve();
   const publication = previous.then(async () => {
     try {
-      deps.realtime.emitTo(memberId, 'unread:changed', await unreadState(deps, memberId));
+      deliver(await unreadState(deps, memberId));
     } catch (error) {
       deps.log.error({ err: error, memberId }, 'unread state not published');
     }
