@@ -2,6 +2,7 @@ import { lockMembers } from '@amiko/db';
 import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { ConversationReadEvent, UnreadState } from '../../contracts.ts';
 import type { Deps } from '../../context.ts';
+import { createUnreadOrder } from '../unread-order.ts';
 import { otherParticipant, statementsOf } from './store.ts';
 
 // What a member has read: read marks per conversation, and SPEC §4's unread flag with the count of
@@ -118,37 +119,17 @@ export function publishUnread(
   return publication;
 }
 
-// A message's unread state may travel with it (send.ts): read in its send's transaction, it goes out only if
-// no state of the member read later in this process has gone out, or is about to, before it. What that takes,
-// per member: the number of the last publication started (of all publications in this process), and the id
-// of the newest message whose state went out with it; kept for a minute, far longer than any send takes.
-let publicationsStarted = 0;
-const RECENT_UNREAD_MS = 60_000;
-const recentUnread = new Map<string, { publication: number; messageId: number; at: number }>();
-
-function remember(memberId: string, recent: { publication: number; messageId: number }) {
-  const at = Date.now();
-  // Oldest first: re-inserted on every change, so the forgotten ones are at the front.
-  recentUnread.delete(memberId);
-  for (const [id, { at: since }] of recentUnread) {
-    if (since > at - RECENT_UNREAD_MS) break;
-    recentUnread.delete(id);
-  }
-  recentUnread.set(memberId, { ...recent, at });
-}
+// A message's unread state may travel with it (send.ts), when nothing read later can have gone out first.
+const order = createUnreadOrder();
 
 /** A publication of the member's state starts (or a clearing of their dot): states read before wait behind it. */
 function startsPublishing(memberId: string) {
-  publicationsStarted += 1;
-  remember(memberId, {
-    publication: publicationsStarted,
-    messageId: recentUnread.get(memberId)?.messageId ?? 0,
-  });
+  order.starts(memberId);
 }
 
 /** Taken before a message is stored: what `takesUnreadAlong` compares with. */
 export function unreadMark(): number {
-  return publicationsStarted;
+  return order.mark();
 }
 
 /**
@@ -157,14 +138,7 @@ export function unreadMark(): number {
  * state went out. Otherwise the state is published again as it stands (publishUnread), in order after those.
  */
 export function takesUnreadAlong(memberId: string, messageId: number, mark: number): boolean {
-  const recent = recentUnread.get(memberId);
-  if (
-    unreadPublications.has(memberId) ||
-    (recent && (recent.publication > mark || recent.messageId > messageId))
-  )
-    return false;
-  remember(memberId, { publication: recent?.publication ?? 0, messageId });
-  return true;
+  return order.takesAlong(memberId, messageId, mark, unreadPublications.has(memberId));
 }
 
 /** Clears the unread flag through the newest unread message, on the server so that it holds on every device. */
