@@ -32,7 +32,7 @@ export {
   type Prepared,
 } from './dialect.ts';
 export { newId } from './ids.ts';
-export type { SendPodMessageOutcome, SendPodMessageRequest } from './send-pod-message.ts';
+export type { RecipientPod, SendPodMessageOutcome, SendPodMessageRequest } from './send-pod-message.ts';
 export type {
   ChangedUnreadState,
   SendMessageOutcome,

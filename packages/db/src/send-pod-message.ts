@@ -2,12 +2,13 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type postgres from 'postgres';
 
 // The send of a pod message, written once per dialect in plain SQL as send-message.ts is for private ones:
-// on PostgreSQL one call of amiko_send_pod_message (migrations/pg/0028), one round trip; on SQLite the
+// on PostgreSQL one call of amiko_send_pod_message (migrations/pg/0029), one round trip; on SQLite the
 // statements below, in the group-committed batches of private messages (sqlite-sends.ts). The steps: the
 // pod's lock before the id is drawn (a pod's ids become visible in increasing order; SQLite has one writer
 // at a time), the sender's membership of the open pod, the insert (a repeat of the sender's client id answers
 // the stored message), and one more unread, up to `unreadCounted`, for every member of the pod who sees the
-// sender: the message's recipients. The API suite runs every pod chat case on both databases.
+// sender: the message's recipients, whose unread pods after it are read in the same transaction (sent to
+// their devices with no read of their own). The API suite runs every pod chat case on both databases.
 
 export interface SendPodMessageRequest {
   podId: string;
@@ -30,10 +31,20 @@ export interface StoredPodMessage {
   meetupId: string | null;
 }
 
+/** One of a recipient's open pods with their unread count there, after the message: their unread state. */
+export interface RecipientPod {
+  memberId: string;
+  podId: string;
+  unread: number;
+}
+
 export type SendPodMessageOutcome =
   | { outcome: 'not_found' }
-  /** Stored now; counted as unread for `recipients`, the pod's members who see the sender (not the sender). */
-  | { outcome: 'created'; message: StoredPodMessage; recipients: string[] }
+  /**
+   * Stored now; counted as unread for `recipients`, the pod's members who see the sender (not the sender),
+   * whose open pods and unread counts after it are `recipientPods`, read in the send's transaction.
+   */
+  | { outcome: 'created'; message: StoredPodMessage; recipients: string[]; recipientPods: RecipientPod[] }
   /** The sender's client id was stored before: that message. */
   | { outcome: 'repeat'; message: StoredPodMessage };
 
@@ -44,6 +55,8 @@ interface PostgresSendPodRow {
   message_body: string;
   message_meetup_id: string | null;
   recipients: string[] | null;
+  /** [member, pod, unread] of each recipient's open pods. */
+  recipient_pods: [string, string, number][] | null;
 }
 
 /** PostgreSQL: one call of amiko_send_pod_message, one round trip. */
@@ -65,7 +78,16 @@ export async function sendPodMessageInPostgres(
     meetupId: row.message_meetup_id,
   };
   return row.outcome === 'created'
-    ? { outcome: 'created', message, recipients: row.recipients ?? [] }
+    ? {
+        outcome: 'created',
+        message,
+        recipients: row.recipients ?? [],
+        recipientPods: (row.recipient_pods ?? []).map(([memberId, podId, unread]) => ({
+          memberId,
+          podId,
+          unread,
+        })),
+      }
     : { outcome: 'repeat', message };
 }
 
@@ -104,6 +126,12 @@ export function createSqlitePodMessageStore(
                           OR (blocker_id = pod_members.member_id AND blocked_id = @sender))
      RETURNING member_id AS memberId`,
   );
+  const recipientPods = client.prepare<[string], RecipientPod>(
+    `SELECT pod_members.member_id AS memberId, pod_members.pod_id AS podId, pod_members.unread_count AS unread
+     FROM pod_members JOIN pods ON pods.id = pod_members.pod_id
+     WHERE pod_members.member_id IN (SELECT value FROM json_each(?)) AND pods.closed_at IS NULL
+     ORDER BY pod_members.member_id, pod_members.pod_id`,
+  );
   return (r) => {
     if (!membership.get(r.podId, r.senderId)) return { outcome: 'not_found' };
     const inserted = insert.get(r.podId, r.senderId, r.clientId, r.body, r.now);
@@ -111,6 +139,11 @@ export function createSqlitePodMessageStore(
     const recipients = countNew
       .all({ counted: r.unreadCounted, pod: r.podId, sender: r.senderId })
       .map((row) => row.memberId);
-    return { outcome: 'created', message: fromSqlite(inserted), recipients };
+    return {
+      outcome: 'created',
+      message: fromSqlite(inserted),
+      recipients,
+      recipientPods: recipientPods.all(JSON.stringify(recipients)),
+    };
   };
 }

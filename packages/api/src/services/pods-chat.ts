@@ -1,5 +1,12 @@
 import { canMessage, POD_UNREAD_COUNTED, type PodSendInput } from '@amiko/core';
-import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
+import {
+  lockPod,
+  perDatabase,
+  preparedPerConnection,
+  type Database,
+  type Db,
+  type RecipientPod,
+} from '@amiko/db';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PodMessageView, PodSendResult } from '../contracts.ts';
 import type { Deps } from '../context.ts';
@@ -11,6 +18,8 @@ import {
   col,
   countNewMessage,
   noBlock,
+  podUnreadMark,
+  publishCarriedUnread,
   publishPodUnread,
   publishRecipientsUnread,
   unreadAfter,
@@ -145,8 +154,8 @@ export async function sendToPod(
 ): Promise<PodSendResult> {
   if (!sender.canMessage && !(await hasMessagingAccess(deps, sender.id)))
     throw appError('PAYMENT_REQUIRED', 'payment:errors.paymentRequired');
-  const { message, created, recipients } = await storePodMessage(deps, sender.id, input);
-  await deliverPodMessage(deps, message, recipients, origin.exceptSocket);
+  const { message, created, recipients, carried } = await storePodMessage(deps, sender.id, input);
+  await deliverPodMessage(deps, message, recipients, origin.exceptSocket, carried);
   return { message, created };
 }
 
@@ -160,8 +169,9 @@ async function deliverPodMessage(
   message: PodMessageView,
   recipients: string[] | null,
   exceptSocket?: string,
+  carried?: CarriedUnread,
 ): Promise<void> {
-  const members = await publishPodMessage(deps, message, recipients, exceptSocket);
+  const members = await publishPodMessage(deps, message, recipients, exceptSocket, carried);
   const created = recipients !== null;
   // After the message is stored, as in one-to-one chat (send.ts): a failure loses one reminder mail or push,
   // never the message. A member connected to this process reads it live, and their disconnect schedules the
@@ -221,8 +231,14 @@ export async function deliverMeetupCard(
   }
 }
 
-/** A send's outcome, with whom a new message counts as unread for (null: a repeat, counted before). */
-type StoredPodMessage = PodSendResult & { recipients: string[] | null };
+/** The recipients' unread pods as a new message's send read them, and the mark taken before it. */
+type CarriedUnread = { mark: number; recipientPods: RecipientPod[] };
+
+/**
+ * A send's outcome, with whom a new message counts as unread for (null: a repeat, counted before) and their
+ * unread pods after it.
+ */
+type StoredPodMessage = PodSendResult & { recipients: string[] | null; carried?: CarriedUnread };
 
 /**
  * Stores a message from `senderId` (whose access the caller has checked) in the pod, if they are in it, and
@@ -262,6 +278,7 @@ async function storePodMessage(deps: Deps, senderId: string, input: PodSendInput
  * NOT_FOUND when the sender is not in the open pod.
  */
 async function storeOnce(deps: Deps, senderId: string, input: PodSendInput): Promise<StoredPodMessage> {
+  const mark = podUnreadMark();
   const sent = await deps.database.sendPodMessage({
     podId: input.podId,
     senderId,
@@ -273,26 +290,35 @@ async function storeOnce(deps: Deps, senderId: string, input: PodSendInput): Pro
   if (sent.outcome === 'not_found') throw appError('NOT_FOUND', 'pods:errors.notFound');
   const message = toView(sent.message);
   return sent.outcome === 'created'
-    ? { message, created: true, recipients: sent.recipients }
+    ? {
+        message,
+        created: true,
+        recipients: sent.recipients,
+        carried: { mark, recipientPods: sent.recipientPods },
+      }
     : { message, created: false, recipients: null };
 }
 
 /**
  * Tells every member of the pod who sees the sender (every device; a new message's recipients as its send
- * counted them, a repeat's read again), and them their unread pods; returns those members.
+ * counted them, a repeat's read again), and them their unread pods (as the send read them, when it did);
+ * returns those members.
  */
 async function publishPodMessage(
   deps: Deps,
   message: PodMessageView,
   counted: string[] | null,
   exceptSocket?: string,
+  carried?: CarriedUnread,
 ): Promise<string[]> {
   const members = counted
     ? [message.senderId, ...counted]
     : await audienceOf(deps, message.podId, message.senderId);
   deps.realtime.emitTo({ members, exceptSocket }, 'pod:message', message);
   const recipients = members.filter((member) => member !== message.senderId);
-  if (recipients.length > 0) void publishRecipientsUnread(deps, message.podId, message.senderId, recipients);
+  if (recipients.length === 0) return members;
+  if (carried) publishCarriedUnread(deps, message, recipients, carried);
+  else void publishRecipientsUnread(deps, message.podId, message.senderId, recipients);
   return members;
 }
 

@@ -1,8 +1,16 @@
 import { POD_UNREAD_COUNTED } from '@amiko/core';
-import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
+import {
+  lockPod,
+  perDatabase,
+  preparedPerConnection,
+  type Database,
+  type Db,
+  type RecipientPod,
+} from '@amiko/db';
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PodUnreadState } from '../contracts.ts';
 import type { Deps } from '../context.ts';
+import { createUnreadOrder } from './unread-order.ts';
 
 // A member's unread pods (issue 34), as the server counts them: per pod, the messages after their read mark
 // that are not their own nor from anyone on the other side of a block, up to POD_UNREAD_COUNTED; and their
@@ -166,6 +174,13 @@ export async function podUnreadState(deps: Deps, memberId: string): Promise<PodU
 // Each member's latest publication in this process: the next starts after it, so a state read earlier never
 // reaches the devices after one read later (as publishUnread does for conversations).
 const podUnreadPublications = new Map<string, Promise<void>>();
+// The states read in a send's transaction go along only when nothing read later can have gone out first.
+const order = createUnreadOrder();
+
+/** Taken before a pod message is stored: what its recipients' states are compared with (publishCarriedUnread). */
+export function podUnreadMark(): number {
+  return order.mark();
+}
 
 /**
  * Sends the devices of each of `memberIds` their unread pods (or hands them to `deliver`), as `read` counts
@@ -177,6 +192,7 @@ function publishUnreadStates(
   read: () => Promise<Map<string, PodUnreadState>>,
   deliver = (id: string, state: PodUnreadState) => deps.realtime.emitTo(id, 'pod:unread', state),
 ): Promise<void> {
+  for (const id of memberIds) order.starts(id);
   const previous = Promise.all(memberIds.map((id) => podUnreadPublications.get(id)));
   const publication = previous.then(async () => {
     try {
@@ -216,9 +232,10 @@ export function publishPodUnread(
 }
 
 /**
- * After a message from `senderId` in a pod, its recipients' unread pods (`recipients`: the pod's members
- * who see the sender, but the sender), read in one statement for them all. Only those still there when it
- * is read are told: one who left meanwhile heard their state as they left.
+ * After a message from `senderId` in a pod whose send did not read them (a meetup's card), or read them
+ * before a later state may have gone out (publishCarriedUnread): its recipients' unread pods (`recipients`:
+ * the pod's members who see the sender, but the sender), read in one statement for them all. Only those
+ * still there when it is read are told: one who left meanwhile heard their state as they left.
  */
 export function publishRecipientsUnread(
   deps: Deps,
@@ -232,4 +249,26 @@ export function publishRecipientsUnread(
       await statementsOf(database).unreadOfAudience(database.db).execute({ pod: podId, about: senderId }),
     ),
   );
+}
+
+/**
+ * After a message from `senderId` in a pod, whose send read its recipients' unread pods in its transaction
+ * (`recipientPods`; `mark` taken before it): each recipient gets theirs at once, unless a state of theirs read
+ * later may have gone out first; those are read again (publishRecipientsUnread), in order after it.
+ */
+export function publishCarriedUnread(
+  deps: Deps,
+  message: { podId: string; senderId: string; id: number },
+  recipients: string[],
+  carried: { mark: number; recipientPods: RecipientPod[] },
+): void {
+  const states = unreadStates(carried.recipientPods);
+  const again: string[] = [];
+  for (const id of recipients) {
+    const state = states.get(id);
+    if (state && order.takesAlong(id, message.id, carried.mark, podUnreadPublications.has(id)))
+      deps.realtime.emitTo(id, 'pod:unread', state);
+    else again.push(id);
+  }
+  if (again.length > 0) void publishRecipientsUnread(deps, message.podId, message.senderId, again);
 }
