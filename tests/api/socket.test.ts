@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectMessages,
   connectSocket,
+  connectSocketWithState,
   disconnection,
   eventually,
   nextEvent,
@@ -48,7 +49,7 @@ async function device(member: TestMember, options: { newSession?: boolean } = {}
   const token = options.newSession
     ? (await ts.server.deps.sessions.create(member.id)).token
     : tokenOf(member);
-  const socket = await connectSocket(ts.url, { cookie: sessionCookie(token) });
+  const socket = await connectSocketWithState(ts.url, { cookie: sessionCookie(token) });
   open.push(socket);
   return socket;
 }

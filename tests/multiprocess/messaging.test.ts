@@ -7,7 +7,7 @@ import { spawnAmiko, type AmikoProcess } from '../support/amiko-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import {
   clientFor,
-  connectSocket,
+  connectSocketWithState,
   disconnection,
   eventually,
   memberWithSession,
@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 async function connect(url: string, token: string) {
-  const socket = await connectSocket(url, { cookie: sessionCookie(token) });
+  const socket = await connectSocketWithState(url, { cookie: sessionCookie(token) });
   sockets.push(socket);
   return socket;
 }

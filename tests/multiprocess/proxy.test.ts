@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import {
   clientFor,
   connectSocket,
+  connectSocketWithState,
   memberWithSession,
   nextEvent,
   sendOver,
@@ -114,8 +115,8 @@ describe.skipIf(!hasCaddy)('two replicas behind Caddy with deploy/Caddyfile (Pos
   it('passes WebSockets through, to either replica: members connected through the proxy talk live', async () => {
     const ana = await memberWithSession(replicas[0]!.db(), { name: 'Ana' });
     const ben = await memberWithSession(replicas[0]!.db(), { name: 'Ben' });
-    const anaSocket = await connectSocket(url, { cookie: sessionCookie(ana.token) });
-    const benSocket = await connectSocket(url, { cookie: sessionCookie(ben.token) });
+    const anaSocket = await connectSocketWithState(url, { cookie: sessionCookie(ana.token) });
+    const benSocket = await connectSocketWithState(url, { cookie: sessionCookie(ben.token) });
     sockets.push(anaSocket, benSocket);
     // The browser's socket.io client is WebSocket only: these are WebSockets through Caddy.
     expect(anaSocket.io.engine.transport.name).toBe('websocket');

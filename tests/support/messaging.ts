@@ -39,14 +39,35 @@ export function openSocket(url: string, options: ConnectOptions = {}): Messaging
 /** Connects and resolves once connected; rejects with the server's refusal (an i18n key) otherwise. */
 export async function connectSocket(url: string, options: ConnectOptions = {}): Promise<MessagingSocket> {
   const socket = openSocket(url, options);
-  await new Promise<void>((resolve, reject) => {
+  await connected(socket);
+  return socket;
+}
+
+/**
+ * Connects, and resolves once the socket has the unread state every connection is sent. Until then a
+ * message's unread state does not travel with it (it could overtake that older one: the server reads it
+ * again and sends it as unread:changed after), so a test that checks `message:new`'s `unread` connects so.
+ */
+export async function connectSocketWithState(
+  url: string,
+  options: ConnectOptions = {},
+): Promise<MessagingSocket> {
+  const socket = openSocket(url, options);
+  const state = nextEvent(socket, 'unread:changed');
+  state.catch(() => undefined); // a refused connection rejects first: this one is not left unhandled
+  await connected(socket);
+  await state;
+  return socket;
+}
+
+function connected(socket: MessagingSocket): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => {
       socket.close();
       reject(error);
     });
   });
-  return socket;
 }
 
 export const sessionCookie = (token: string) => `${SESSION_COOKIE}=${token}`;
