@@ -1,12 +1,5 @@
 import { canMessage, POD_UNREAD_COUNTED, type PodSendInput } from '@amiko/core';
-import {
-  lockPod,
-  perDatabase,
-  preparedPerConnection,
-  type Database,
-  type Db,
-  type RecipientPod,
-} from '@amiko/db';
+import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PodMessageView, PodSendResult } from '../contracts.ts';
 import type { Deps } from '../context.ts';
@@ -23,6 +16,7 @@ import {
   publishPodUnread,
   publishRecipientsUnread,
   unreadAfter,
+  type CarriedUnread,
 } from './pods-unread.ts';
 import { membersWithPush, pushAboutPodMessage } from './push.ts';
 
@@ -230,9 +224,6 @@ export async function deliverMeetupCard(
     deps.log.error({ err: error, podMessageId: message.id }, 'meetup card not delivered');
   }
 }
-
-/** The recipients' unread pods as a new message's send read them, and the mark taken before it. */
-type CarriedUnread = { mark: number; recipientPods: RecipientPod[] };
 
 /**
  * A send's outcome, with whom a new message counts as unread for (null: a repeat, counted before) and their

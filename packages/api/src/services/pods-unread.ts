@@ -251,6 +251,9 @@ export function publishRecipientsUnread(
   );
 }
 
+/** A pod message's recipients' unread pods as its send read them, and the mark taken before it. */
+export type CarriedUnread = { mark: number; recipientPods: RecipientPod[] };
+
 /**
  * After a message from `senderId` in a pod, whose send read its recipients' unread pods in its transaction
  * (`recipientPods`; `mark` taken before it): each recipient gets theirs at once, unless a state of theirs read
@@ -260,7 +263,7 @@ export function publishCarriedUnread(
   deps: Deps,
   message: { podId: string; senderId: string; id: number },
   recipients: string[],
-  carried: { mark: number; recipientPods: RecipientPod[] },
+  carried: CarriedUnread,
 ): void {
   const states = unreadStates(carried.recipientPods);
   const again: string[] = [];
