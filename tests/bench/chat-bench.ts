@@ -35,6 +35,9 @@ export interface ChatBenchOptions {
   database: 'sqlite' | 'postgres';
   /** A folder for a CPU profile of Amiko's process (node --cpu-prof), written as it stops. */
   cpuProf: string | undefined;
+  /** PostgreSQL only: commits that do not wait for the WAL's flush (`--synchronous-commit=off`), measured
+   *  and not adopted (docs/performance.md, "Where PostgreSQL's p99 goes"). */
+  asyncCommit: boolean;
 }
 
 /** `--name=n`, a positive number, or the fallback. */
@@ -58,7 +61,16 @@ export function parseOptions(args: string[]): ChatBenchOptions {
     inFlight: numberOption(args, 'in-flight', 256),
     database,
     cpuProf: args.find((a) => a.startsWith('--cpu-prof='))?.split('=')[1],
+    asyncCommit: asyncCommit(args, database),
   };
+}
+
+function asyncCommit(args: string[], database: string): boolean {
+  const value = args.find((a) => a.startsWith('--synchronous-commit='))?.split('=')[1] ?? 'on';
+  if (value !== 'on' && value !== 'off') throw new Error('--synchronous-commit must be on or off');
+  if (value === 'off' && database !== 'postgres')
+    throw new Error('--synchronous-commit=off is a PostgreSQL setting: add --database=postgres');
+  return value === 'off';
 }
 
 /** The members in pods: how many to a pod, and how Amiko's database gets them. */
@@ -123,6 +135,15 @@ function podsFor(memberIds: string[], seating: PodSeating | undefined) {
 
 async function startAmiko(options: ChatBenchOptions, seating: PodSeating | undefined): Promise<Target> {
   const database = await createTestDatabase(options.database);
+  if (options.asyncCommit) {
+    // Set on the database before Amiko starts, so that every connection of its pool has it.
+    const admin = openDatabase({ url: database.url });
+    if (admin.raw.kind === 'postgres')
+      await admin.raw.client.unsafe(
+        `do $$ begin execute format('alter database %I set synchronous_commit = off', current_database()); end $$`,
+      );
+    await admin.close();
+  }
   const amiko = await spawnAmiko({
     database,
     env: {
@@ -323,7 +344,7 @@ export async function measureBesideRelay(
   seating?: PodSeating,
 ): Promise<{ amiko: Result; bare: Result }> {
   console.log(
-    `${options.members} connected members, ${options.rate} msg/s for ${options.seconds} s after ${options.warmupSeconds} s of warm-up, then saturation with ${options.inFlight} sends in flight for ${options.saturationSeconds} s; Amiko on ${options.database}`,
+    `${options.members} connected members, ${options.rate} msg/s for ${options.seconds} s after ${options.warmupSeconds} s of warm-up, then saturation with ${options.inFlight} sends in flight for ${options.saturationSeconds} s; Amiko on ${options.database}${options.asyncCommit ? ' (synchronous_commit off)' : ''}`,
   );
   console.log(`load average before: ${load()} (on ${cpus().length} cores)`);
   const relay = await startRelay(options, seating);
