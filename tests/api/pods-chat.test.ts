@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { PodMessageView, PodReadEvent, PodSyncResult, PodUnreadState } from '@amiko/api';
+import type {
+  PodMessageEvent,
+  PodMessageView,
+  PodReadEvent,
+  PodSyncResult,
+  PodUnreadState,
+} from '@amiko/api';
 import { SESSION_COOKIE, seenByCount } from '@amiko/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +14,7 @@ import {
   eventually,
   nextEvent,
   openSocket,
+  podMessageOf,
   request,
   sessionCookie,
   type MessagingSocket,
@@ -54,7 +61,11 @@ async function device(who: TestMember, options: { newSession?: boolean } = {}) {
     typing: [] as { podId: string; memberId: string }[],
     unread: [] as PodUnreadState[],
   };
-  socket.on('pod:message', (m) => heard.messages.push(m));
+  // A message may carry the recipient's unread pods (PodMessageEvent): heard as the state it is.
+  socket.on('pod:message', ({ unread, ...m }) => {
+    heard.messages.push(m);
+    if (unread) heard.unread.push(unread);
+  });
   socket.on('pod:read', (e) => heard.reads.push(e));
   socket.on('pod:typing', (e) => heard.typing.push(e));
   socket.on('pod:unread', (s) => heard.unread.push(s));
@@ -93,7 +104,7 @@ describe('sending and receiving', () => {
     const ack = await sendOver(anaLaptop.socket, podId, 'Catan on Sunday?');
     if (!ack.ok) throw new Error(JSON.stringify(ack.error));
     expect(ack.data).toMatchObject({ podId, senderId: ana.id, body: 'Catan on Sunday?' });
-    for (const arrived of await Promise.all(arrivals)) expect(arrived).toEqual(ack.data);
+    for (const arrived of await Promise.all(arrivals)) expect(podMessageOf(arrived)).toEqual(ack.data);
     const { db, t } = ts.server.database;
     const [row] = await db.select().from(t.podMessages).where(eq(t.podMessages.id, ack.data.id));
     expect(row?.body).toBe('Catan on Sunday?');
@@ -357,6 +368,37 @@ describe('read marks, Seen by and unread pods', () => {
       'three',
       'four',
     ]);
+  });
+});
+
+describe('a pod message’s frame', () => {
+  it('carries each recipient’s unread pods, in one frame, and never the sender’s devices', async () => {
+    const [ana, ben, cleo] = [await member(), await member(), await member()];
+    const podId = await podOf(ana, ben, cleo);
+    const [anaLaptop, anaPhone, bens] = await Promise.all([
+      device(ana),
+      device(ana, { newSession: true }),
+      device(ben),
+    ]);
+    await eventually(
+      () => [anaLaptop, anaPhone, bens].every((d) => d.unread.length === 1),
+      'the states on connecting',
+    );
+    const bensFrames: string[] = [];
+    bens.socket.on('pod:unread', () => bensFrames.push('pod:unread'));
+    bens.socket.on('pod:message', (m) => bensFrames.push(m.unread ? 'pod:message, unread' : 'pod:message'));
+    const onPhone: PodMessageEvent[] = [];
+    anaPhone.socket.on('pod:message', (m) => onPhone.push(m));
+
+    expect(await sendOver(anaLaptop.socket, podId, 'Catan on Sunday?')).toMatchObject({ ok: true });
+    await eventually(() => bensFrames.length > 0 && onPhone.length === 1, 'the message on both sides');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bensFrames).toEqual(['pod:message, unread']);
+    expect(bens.unread.at(-1)).toEqual({ unreadPods: 1, pods: [{ podId, unread: 1 }] });
+    // Ana's other device gets her message, never Ben's unread pods, and hers are unchanged.
+    expect(onPhone[0]).toMatchObject({ body: 'Catan on Sunday?' });
+    expect(onPhone[0]).not.toHaveProperty('unread');
+    expect(anaPhone.unread).toHaveLength(1);
   });
 });
 

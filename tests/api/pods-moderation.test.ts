@@ -43,7 +43,11 @@ async function device(who: TestMember) {
   const socket = openSocket(ts.url, { cookie: sessionCookie(who.client.http.cookies.get(SESSION_COOKIE)!) });
   open.push(socket);
   const heard = { messages: [] as PodMessageView[], unread: [] as PodUnreadState[], typing: 0 };
-  socket.on('pod:message', (m) => heard.messages.push(m));
+  // A message may carry the recipient's unread pods (PodMessageEvent): heard as the state it is.
+  socket.on('pod:message', ({ unread, ...m }) => {
+    heard.messages.push(m);
+    if (unread) heard.unread.push(unread);
+  });
   socket.on('pod:unread', (s) => heard.unread.push(s));
   socket.on('pod:typing', () => (heard.typing += 1));
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import type { Ack, AppRouter, ClientToServerEvents, MessageView, ServerToClientEvents } from '@amiko/api';
+import type {
+  Ack,
+  AppRouter,
+  ClientToServerEvents,
+  MessageView,
+  PodMessageEvent,
+  PodMessageView,
+  ServerToClientEvents,
+} from '@amiko/api';
 import { createSessionStore } from '@amiko/auth';
 import { SESSION_COOKIE, TRPC_MAX_BATCH } from '@amiko/core';
 import type { Database } from '@amiko/db';
@@ -71,6 +79,11 @@ function connected(socket: MessagingSocket): Promise<void> {
 }
 
 export const sessionCookie = (token: string) => `${SESSION_COOKIE}=${token}`;
+
+/** A pod message as its sender's ack has it: without the unread pods a recipient's copy may carry. */
+export function podMessageOf({ unread: _unread, ...message }: PodMessageEvent): PodMessageView {
+  return message;
+}
 
 /** The next `event` on a socket (rejects after timeoutMs). */
 export function nextEvent<E extends keyof ServerToClientEvents>(

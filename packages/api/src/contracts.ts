@@ -164,6 +164,15 @@ export interface PodMessageView {
   meetup: { id: string; startsAt: number; cancelled: boolean } | null;
 }
 
+/**
+ * A pod message as its members' devices get it live. A recipient's devices also get their unread pods with
+ * it, as its send read them, when nothing of theirs read later can have gone out first (one frame where
+ * there were two, as NewMessageEvent); else those come as 'pod:unread'. The sender's devices never get them.
+ */
+export interface PodMessageEvent extends PodMessageView {
+  unread?: PodUnreadState;
+}
+
 export interface PodSendResult {
   message: PodMessageView;
   /** False when the clientId was already stored: the send was a repeat and nothing new was stored. */

@@ -18,6 +18,7 @@ import type {
   ConversationReadEvent,
   MessageView,
   NewMessageEvent,
+  PodMessageEvent,
   PodMessageView,
   PodReadEvent,
   PodSyncResult,
@@ -108,14 +109,14 @@ export interface ServerToClientEvents {
    */
   'unread:changed': (state: UnreadState) => void;
   /** A stored message of one of the member's pods (from anyone they see there, or their own from any device). */
-  'pod:message': (message: PodMessageView) => void;
+  'pod:message': (message: PodMessageEvent) => void;
   /** A member of one of the member's pods moved their read mark ("Seen by"). */
   'pod:read': (event: PodReadEvent) => void;
   /** A member of one of the member's pods is typing there. */
   'pod:typing': (event: { podId: string; memberId: string }) => void;
   /**
-   * The member's unread pods as the server counts them: on connecting, after a pod message to them, after
-   * they read a pod on any device.
+   * The member's unread pods as the server counts them: on connecting, after they read a pod on any device,
+   * after a pod message to them when its 'pod:message' could not carry them (PodMessageEvent).
    */
   'pod:unread': (state: PodUnreadState) => void;
   /**

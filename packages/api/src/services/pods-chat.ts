@@ -1,7 +1,7 @@
 import { canMessage, POD_UNREAD_COUNTED, type PodSendInput } from '@amiko/core';
 import { lockPod, perDatabase, preparedPerConnection, type Database, type Db } from '@amiko/db';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PodMessageView, PodSendResult } from '../contracts.ts';
+import type { PodMessageEvent, PodMessageView, PodSendResult, PodUnreadState } from '../contracts.ts';
 import type { Deps } from '../context.ts';
 import { AppError, appError } from '../errors.ts';
 import { podReadMoved, schedulePodMessageMails } from './message-mail.ts';
@@ -12,7 +12,7 @@ import {
   countNewMessage,
   noBlock,
   podUnreadMark,
-  publishCarriedUnread,
+  unreadCarriedAlong,
   publishPodUnread,
   publishRecipientsUnread,
   unreadAfter,
@@ -292,8 +292,8 @@ async function storeOnce(deps: Deps, senderId: string, input: PodSendInput): Pro
 
 /**
  * Tells every member of the pod who sees the sender (every device; a new message's recipients as its send
- * counted them, a repeat's read again), and them their unread pods (as the send read them, when it did);
- * returns those members.
+ * counted them, a repeat's read again), and them their unread pods: in the message's own frame when the
+ * send read them and they may go out (PodMessageEvent), else read again after it; returns those members.
  */
 async function publishPodMessage(
   deps: Deps,
@@ -305,11 +305,16 @@ async function publishPodMessage(
   const members = counted
     ? [message.senderId, ...counted]
     : await audienceOf(deps, message.podId, message.senderId);
-  deps.realtime.emitTo({ members, exceptSocket }, 'pod:message', message);
   const recipients = members.filter((member) => member !== message.senderId);
-  if (recipients.length === 0) return members;
-  if (carried) publishCarriedUnread(deps, message, recipients, carried);
-  else void publishRecipientsUnread(deps, message.podId, message.senderId, recipients);
+  const { along, again } = carried
+    ? unreadCarriedAlong(message, recipients, carried)
+    : { along: new Map<string, PodUnreadState>(), again: recipients };
+  // The sender is always among the plain message's members (never an empty list: that would be everyone).
+  const plain = along.size > 0 ? members.filter((member) => !along.has(member)) : members;
+  deps.realtime.emitTo({ members: plain, exceptSocket }, 'pod:message', message);
+  for (const [member, unread] of along)
+    deps.realtime.emitTo(member, 'pod:message', { ...message, unread } satisfies PodMessageEvent);
+  if (again.length > 0) void publishRecipientsUnread(deps, message.podId, message.senderId, again);
   return members;
 }
 

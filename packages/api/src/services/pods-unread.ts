@@ -177,7 +177,7 @@ const podUnreadPublications = new Map<string, Promise<void>>();
 // The states read in a send's transaction go along only when nothing read later can have gone out first.
 const order = createUnreadOrder();
 
-/** Taken before a pod message is stored: what its recipients' states are compared with (publishCarriedUnread). */
+/** Taken before a pod message is stored: what its recipients' states are compared with (unreadCarriedAlong). */
 export function podUnreadMark(): number {
   return order.mark();
 }
@@ -233,7 +233,7 @@ export function publishPodUnread(
 
 /**
  * After a message from `senderId` in a pod whose send did not read them (a meetup's card), or read them
- * before a later state may have gone out (publishCarriedUnread): its recipients' unread pods (`recipients`:
+ * before a later state may have gone out (unreadCarriedAlong): its recipients' unread pods (`recipients`:
  * the pod's members who see the sender, but the sender), read in one statement for them all. Only those
  * still there when it is read are told: one who left meanwhile heard their state as they left.
  */
@@ -255,23 +255,24 @@ export function publishRecipientsUnread(
 export type CarriedUnread = { mark: number; recipientPods: RecipientPod[] };
 
 /**
- * After a message from `senderId` in a pod, whose send read its recipients' unread pods in its transaction
- * (`recipientPods`; `mark` taken before it): each recipient gets theirs at once, unless a state of theirs read
- * later may have gone out first; those are read again (publishRecipientsUnread), in order after it.
+ * A pod message's recipients whose unread pods, as its send read them in its transaction (`recipientPods`;
+ * `mark` taken before it), go out with it now, each with theirs (counted as gone out): all but those for
+ * whom a state read later may have gone out first, who are `again`, to be read again
+ * (publishRecipientsUnread) in order after it.
  */
-export function publishCarriedUnread(
-  deps: Deps,
-  message: { podId: string; senderId: string; id: number },
+export function unreadCarriedAlong(
+  message: { id: number },
   recipients: string[],
   carried: CarriedUnread,
-): void {
+): { along: Map<string, PodUnreadState>; again: string[] } {
   const states = unreadStates(carried.recipientPods);
+  const along = new Map<string, PodUnreadState>();
   const again: string[] = [];
   for (const id of recipients) {
     const state = states.get(id);
     if (state && order.takesAlong(id, message.id, carried.mark, podUnreadPublications.has(id)))
-      deps.realtime.emitTo(id, 'pod:unread', state);
+      along.set(id, state);
     else again.push(id);
   }
-  if (again.length > 0) void publishRecipientsUnread(deps, message.podId, message.senderId, again);
+  return { along, again };
 }

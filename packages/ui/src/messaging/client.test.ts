@@ -208,3 +208,36 @@ describe('read marks', () => {
     expect(reads).toHaveLength(2);
   });
 });
+
+describe('unread pods', () => {
+  it('are taken from a pod message that carries them, and from pod:unread', async () => {
+    const podMessage = {
+      id: 7,
+      podId: 'pod-1',
+      senderId: 'ana',
+      clientId: 'c-7',
+      body: 'Catan?',
+      createdAt: 1,
+    };
+    const carried = { unreadPods: 1, pods: [{ podId: 'pod-1', unread: 1 }] };
+    const alone = { unreadPods: 0, pods: [{ podId: 'pod-1', unread: 0 }] };
+    server = await startTestSocketServer((socket) => {
+      socket.on('message:sync', (_input, ack) => ack({ ok: true, data: { messages: [], more: false } }));
+      // The sender's own copy carries nothing; a recipient's carries theirs; a state read again comes alone.
+      socket.emit('pod:message', { ...podMessage, meetup: null });
+      socket.emit('pod:message', { ...podMessage, meetup: null, unread: carried });
+      socket.emit('pod:unread', alone);
+    });
+    const states: unknown[] = [];
+    const { handlers } = recordingHandlers();
+    client = createMessagingClient(
+      server.url,
+      { ...handlers, podUnread: (state) => states.push(state) },
+      TIMING,
+    );
+    client.knownUpTo(0);
+    client.start();
+    await vi.waitFor(() => expect(states).toHaveLength(2));
+    expect(states).toEqual([carried, alone]);
+  });
+});

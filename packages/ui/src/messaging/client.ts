@@ -208,6 +208,11 @@ export function createMessagingClient(
   socket.on('unread:cleared', () => handlers.unreadCleared());
   socket.on('unread:changed', (state) => handlers.unread(state));
   socket.on('pod:unread', (state) => handlers.podUnread(state));
+  // A pod message carries its recipient's unread pods when it can (PodMessageEvent); an open pod's chat
+  // takes the message itself (usePodChat).
+  socket.on('pod:message', ({ unread }) => {
+    if (unread) handlers.podUnread(unread);
+  });
   socket.on('pod:meetups', ({ podId }) => handlers.podMeetups(podId));
   socket.on('pod:changed', ({ podId }) => handlers.podChanged(podId));
   socket.on('typing', ({ conversationId, memberId }) => {

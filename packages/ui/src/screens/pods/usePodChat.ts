@@ -1,4 +1,4 @@
-import type { PeerView, PodMessageView, PodThreadPage } from '@amiko/api';
+import type { PeerView, PodMessageEvent, PodMessageView, PodThreadPage } from '@amiko/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { appCodeOf, errorKey } from '../../errors.ts';
@@ -57,7 +57,8 @@ export function usePodChat(podId: string, me: string) {
   useEffect(() => {
     const socket = client?.socket;
     if (!socket) return;
-    const onMessage = (message: PodMessageView) => {
+    // The unread pods a message may carry are the messaging client's (client.ts).
+    const onMessage = ({ unread: _unread, ...message }: PodMessageEvent) => {
       if (message.podId !== podId) return;
       const known = utils.pods.messages.getData({ podId })?.senders.some((s) => s.id === message.senderId);
       // A meetup's card: the pod's meetups are read again, for the card and the Meetups section.
