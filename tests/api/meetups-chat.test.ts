@@ -1,9 +1,15 @@
-import type { PodMessageView, PodUnreadState } from '@amiko/api';
+import type { PodMessageView } from '@amiko/api';
 import type { MeetupInput } from '@amiko/core';
 import { SESSION_COOKIE } from '@amiko/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, openSocket, sessionCookie, type MessagingSocket } from '../support/messaging.ts';
+import {
+  eventually,
+  hearPods,
+  openSocket,
+  sessionCookie,
+  type MessagingSocket,
+} from '../support/messaging.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { podInput } from '../support/pods.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -52,14 +58,8 @@ async function podOf(starter: TestMember, ...others: TestMember[]): Promise<stri
 async function device(who: TestMember) {
   const socket = openSocket(ts.url, { cookie: sessionCookie(who.client.http.cookies.get(SESSION_COOKIE)!) });
   open.push(socket);
-  const heard = { messages: [] as PodMessageView[], unread: [] as PodUnreadState[], meetups: [] as string[] };
-  // A message may carry the recipient's unread pods (PodMessageEvent): heard as the state it is.
-  socket.on('pod:message', ({ unread, ...m }) => {
-    heard.messages.push(m);
-    if (unread) heard.unread.push(unread);
-  });
+  const heard = { ...hearPods(socket), meetups: [] as string[] };
   socket.on('pod:meetups', (event) => heard.meetups.push(event.podId));
-  socket.on('pod:unread', (s) => heard.unread.push(s));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  PodMessageEvent,
-  PodMessageView,
-  PodReadEvent,
-  PodSyncResult,
-  PodUnreadState,
-} from '@amiko/api';
+import type { PodMessageEvent, PodMessageView, PodReadEvent, PodSyncResult } from '@amiko/api';
 import { SESSION_COOKIE, seenByCount } from '@amiko/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
 import {
   eventually,
+  hearPods,
   nextEvent,
   openSocket,
   podMessageOf,
@@ -56,19 +51,12 @@ async function device(who: TestMember, options: { newSession?: boolean } = {}) {
   const socket = openSocket(ts.url, { cookie: sessionCookie(token) });
   open.push(socket);
   const heard = {
-    messages: [] as PodMessageView[],
+    ...hearPods(socket),
     reads: [] as PodReadEvent[],
     typing: [] as { podId: string; memberId: string }[],
-    unread: [] as PodUnreadState[],
   };
-  // A message may carry the recipient's unread pods (PodMessageEvent): heard as the state it is.
-  socket.on('pod:message', ({ unread, ...m }) => {
-    heard.messages.push(m);
-    if (unread) heard.unread.push(unread);
-  });
   socket.on('pod:read', (e) => heard.reads.push(e));
   socket.on('pod:typing', (e) => heard.typing.push(e));
-  socket.on('pod:unread', (s) => heard.unread.push(s));
   // Listening before the connection is up: the unread pods come as soon as it is.
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);

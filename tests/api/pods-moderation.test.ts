@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { LoggedAction, OpenReport, PodMessageView, PodUnreadState } from '@amiko/api';
+import type { LoggedAction, OpenReport } from '@amiko/api';
 import { SESSION_COOKIE } from '@amiko/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../../apps/server/src/ops/admin.ts';
 import { failure } from '../support/errors.ts';
-import { eventually, openSocket, sessionCookie, type MessagingSocket } from '../support/messaging.ts';
+import {
+  eventually,
+  hearPods,
+  openSocket,
+  sessionCookie,
+  type MessagingSocket,
+} from '../support/messaging.ts';
 import { createMember, type TestMember, type TestMemberOptions } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { podInput } from '../support/pods.ts';
@@ -42,13 +48,7 @@ async function podOf(starter: TestMember, ...others: TestMember[]): Promise<stri
 async function device(who: TestMember) {
   const socket = openSocket(ts.url, { cookie: sessionCookie(who.client.http.cookies.get(SESSION_COOKIE)!) });
   open.push(socket);
-  const heard = { messages: [] as PodMessageView[], unread: [] as PodUnreadState[], typing: 0 };
-  // A message may carry the recipient's unread pods (PodMessageEvent): heard as the state it is.
-  socket.on('pod:message', ({ unread, ...m }) => {
-    heard.messages.push(m);
-    if (unread) heard.unread.push(unread);
-  });
-  socket.on('pod:unread', (s) => heard.unread.push(s));
+  const heard = { ...hearPods(socket), typing: 0 };
   socket.on('pod:typing', () => (heard.typing += 1));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);

@@ -10,6 +10,7 @@ import {
   connectSocketWithState,
   disconnection,
   eventually,
+  hearPods,
   memberWithSession,
   nextEvent,
   podMessageOf,
@@ -104,10 +105,7 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     const cleoOnTwo = await connect(two.url, cleo.token);
 
     const arrivals = [benOnTwo, cleoOnTwo].map((s) => nextEvent(s, 'pod:message'));
-    const unread: unknown[] = [];
-    benOnTwo.on('pod:unread', (state) => unread.push(state));
-    // Or carried by the message itself (PodMessageEvent).
-    benOnTwo.on('pod:message', (message) => message.unread && unread.push(message.unread));
+    const { unread } = hearPods(benOnTwo);
     const ack = await request<PodMessageView>(anaOnOne, 'pod:send', {
       podId,
       clientId: randomUUID(),

@@ -7,6 +7,7 @@ import type {
   MessageView,
   PodMessageEvent,
   PodMessageView,
+  PodUnreadState,
   ServerToClientEvents,
 } from '@amiko/api';
 import { createSessionStore } from '@amiko/auth';
@@ -83,6 +84,20 @@ export const sessionCookie = (token: string) => `${SESSION_COOKIE}=${token}`;
 /** A pod message as its sender's ack has it: without the unread pods a recipient's copy may carry. */
 export function podMessageOf({ unread: _unread, ...message }: PodMessageEvent): PodMessageView {
   return message;
+}
+
+/**
+ * What a socket hears of pod messages and of the member's unread pods, in order, as the app takes them: the
+ * unread pods a message carries (PodMessageEvent) count as the state they are, beside 'pod:unread'.
+ */
+export function hearPods(socket: MessagingSocket) {
+  const heard = { messages: [] as PodMessageView[], unread: [] as PodUnreadState[] };
+  socket.on('pod:message', ({ unread, ...message }) => {
+    heard.messages.push(message);
+    if (unread) heard.unread.push(unread);
+  });
+  socket.on('pod:unread', (state) => heard.unread.push(state));
+  return heard;
 }
 
 /** The next `event` on a socket (rejects after timeoutMs). */
