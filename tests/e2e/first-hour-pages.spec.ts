@@ -98,7 +98,7 @@ for (const language of ['en', 'de'] as const) {
   });
 }
 
-test('the privacy policy names every mail Amiko sends, in English and German (issue 30.11)', async ({
+test('the privacy policy names every mail Amiko sends, and pods, meetups, push and places, in English and German (issue 30.11)', async ({
   page,
 }) => {
   await useLanguage(page, 'en');
@@ -111,6 +111,11 @@ test('the privacy policy names every mail Amiko sends, in English and German (is
     'as one daily summary',
     'never contain the message itself',
     'the unsubscribe link',
+    // and what came with pods, meetups, push and places (issues 31, 33-35)
+    "the pod's last 50 messages",
+    'Nobody is ever shown your answers',
+    "contains a message's text only if you chose that there",
+    'never an address or your exact location',
   ])
     await expect(policy).toContainText(text);
 
@@ -123,6 +128,10 @@ test('the privacy policy names every mail Amiko sends, in English and German (is
     'einmal täglich als Zusammenfassung',
     'enthalten aber nie die Nachricht selbst',
     'mit dem Link zum Abbestellen',
+    'der letzten 50 Nachrichten des Pods',
+    'Deine Antworten werden niemandem gezeigt',
+    'den Text einer Nachricht enthält sie nur, wenn du das dort gewählt hast',
+    'nie eine Adresse oder deinen genauen Standort',
   ])
     await expect(policy).toContainText(text);
 });

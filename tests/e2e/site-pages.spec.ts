@@ -149,7 +149,7 @@ test.describe('what the site pages say', () => {
       'lodge a complaint with a data protection supervisory authority',
     ])
       await expect(policy).toContainText(text);
-    await expect(page.getByTestId('privacy-updated')).toHaveText('Last updated: November 27, 2026');
+    await expect(page.getByTestId('privacy-updated')).toHaveText('Last updated: November 29, 2026');
     await expect(policy.getByRole('link', { name: 'Contact us about data protection' })).toHaveAttribute(
       'href',
       '/contact-us',
@@ -157,7 +157,7 @@ test.describe('what the site pages say', () => {
 
     await page.goto('/privacy-policy?lng=de');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datenschutzerklärung');
-    await expect(page.getByTestId('privacy-updated')).toHaveText('Stand: 27. November 2026');
+    await expect(page.getByTestId('privacy-updated')).toHaveText('Stand: 29. November 2026');
     await expect(page.getByRole('main')).toContainText('Datenschutz-Grundverordnung (DSGVO)');
     await expect(policy).toContainText('erscheinen als Nachrichten eines gelöschten Mitglieds');
   });

@@ -34,11 +34,13 @@ describe('locales', () => {
     // its subject, or refers to it as "it", needs its number, case and gender. Quoted, it is a name.
     const quoted = { en: '“{{interest}}”', de: '„{{interest}}“' } as const;
     for (const lng of ['en', 'de'] as const) {
-      const lines = [...flatten(resources[lng].messages)].filter(([key]) =>
-        key.startsWith('icebreakers.lines.'),
-      );
+      // The one-to-one chat's lines and a new pod's (issue 34.4).
+      const lines = [
+        ...[...flatten(resources[lng].messages)].filter(([key]) => key.startsWith('icebreakers.lines.')),
+        ...[...flatten(resources[lng].pods)].filter(([key]) => key.startsWith('chat.icebreakers.')),
+      ];
       const withInterest = lines.filter(([, text]) => text.includes('{{interest}}'));
-      expect(withInterest.length).toBe(22);
+      expect(withInterest.length).toBe(26);
       for (const [key, text] of withInterest) {
         expect([key, text.split('{{interest}}').length - 1, text.includes(quoted[lng])]).toEqual([
           key,

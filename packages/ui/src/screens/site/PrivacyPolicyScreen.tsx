@@ -5,16 +5,19 @@ import { Reveal } from '../../components/Reveal.tsx';
 import { SitePage } from './SitePage.tsx';
 
 /** The date of the policy's last change; shown in the reader's language. */
-const UPDATED = new Date(Date.UTC(2026, 10, 27));
+const UPDATED = new Date(Date.UTC(2026, 10, 29));
 
 const SECTIONS = [
   'controller',
   'account',
   'profile',
+  'places',
   'photos',
   'messages',
+  'pods',
   'analytics',
   'storage',
+  'push',
   'payments',
   'mail',
   'contact',
