@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { podInput } from '../support/pods.ts';
 
 // Meetups (issue 35, first slice): proposing, going or can't go with a fair waitlist, exact under 50
-// answers at once through two servers on one database, the venue only for those going, blocks.
+// answers at once through two servers on one database, the venue only for those going, blocks (made before
+// answering or after).
 
 const MUNICH = 2867714;
 
@@ -195,5 +196,51 @@ describe('blocks', () => {
     const { db, t } = ts.server.database;
     const going = await db.select().from(t.meetupRsvps).where(eq(t.meetupRsvps.meetupId, open.id));
     expect(going.map((r) => r.memberId).sort()).toEqual([starter.id, x.id].sort());
+  });
+
+  it('takes the later of a pair out of every meetup they share when a block comes after, and fills the place', async () => {
+    const starter = await munich();
+    const started = await starter.client.trpc.pods.start.mutate(pod());
+    const [x, y, outsider, waiting] = [await munich(), await munich(), await munich(), await munich()];
+    await x.client.trpc.pods.join.mutate({ podId: started.id });
+    await y.client.trpc.pods.join.mutate({ podId: started.id });
+    const first = await starter.client.trpc.meetups.propose.mutate(meetup(started.id, { extraPlaces: 1 }));
+    const second = await starter.client.trpc.meetups.propose.mutate(
+      meetup(started.id, { startsAt: `${nextYear}-06-12T19:30` }),
+    );
+    const rsvp = (member: TestMember, meetupId: string) =>
+      member.client.trpc.meetups.rsvp.mutate({ meetupId, going: true });
+    // The first: x asks before y; full with the outsider, so one more waits. The second: y before x.
+    await rsvp(x, first.id);
+    await rsvp(y, first.id);
+    await rsvp(outsider, first.id);
+    expect(await rsvp(waiting, first.id)).toMatchObject({ myStatus: 'waitlist' });
+    await rsvp(y, second.id);
+    await rsvp(x, second.id);
+
+    // y blocks x: whoever asked later gives the place back, the one who blocked or not.
+    await y.client.trpc.blocks.block.mutate({ memberId: x.id });
+    const { db, t } = ts.server.database;
+    const answers = async (meetupId: string) =>
+      Object.fromEntries(
+        (
+          await db
+            .select({ memberId: t.meetupRsvps.memberId, status: t.meetupRsvps.status })
+            .from(t.meetupRsvps)
+            .where(eq(t.meetupRsvps.meetupId, meetupId))
+        ).map((r) => [r.memberId, r.status]),
+      );
+    expect(await answers(first.id)).toEqual({
+      [starter.id]: 'going',
+      [x.id]: 'going',
+      [outsider.id]: 'going',
+      [waiting.id]: 'going',
+    });
+    expect(await answers(second.id)).toEqual({ [starter.id]: 'going', [y.id]: 'going' });
+    // Withdrawn as if never given: no late cancel; and the pair can't answer back in.
+    const [seen] = await y.client.trpc.meetups.ofPod.query({ podId: started.id });
+    expect(seen).toMatchObject({ id: first.id, myStatus: null, going: 4, waitlist: 0 });
+    expect((await failure(rsvp(y, first.id))).message).toBe('meetups:errors.notAvailable');
+    expect((await failure(rsvp(x, second.id))).message).toBe('meetups:errors.notAvailable');
   });
 });

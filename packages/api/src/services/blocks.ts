@@ -2,12 +2,15 @@ import { isUniqueViolation, perDatabase, prepared, type Database } from '@amiko/
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { appError } from '../errors.ts';
+import { meetupPodsOfEither, separateAtMeetups } from './meetups.ts';
+import { publishMeetupsChanged } from './meetups-notices.ts';
 import { recountPodUnread } from './pods-unread.ts';
 import { may, seenBy } from './views.ts';
 
 // Blocking acts on the blocker's own list (SPEC §6). Its effects are everywhere: neither side can message
 // the other (SPEC §5), and neither sees the other in the directory; in a pod each one's messages are hidden
-// from the other, so both members' unread pod messages are counted again with the block made or lifted.
+// from the other, so both members' unread pod messages are counted again with the block made or lifted; and
+// at a meetup both are going to, the one who asked later gives their place back (separateAtMeetups).
 
 const memberMissing = () => appError('NOT_FOUND', 'community:errors.userDocumentMissing');
 
@@ -39,7 +42,8 @@ export async function blockMember(deps: Deps, blockerId: string, blockedId: stri
     .from(t.members)
     .where(and(eq(t.members.id, blockedId), isNull(t.members.deletedAt)));
   if (!target) throw memberMissing();
-  await database.transaction(async (tx) => {
+  const pair: [string, string] = [blockerId, blockedId];
+  const separated = await database.transaction(async (tx) => {
     try {
       await tx.insert(t.blocks).values({ blockerId, blockedId, createdAt: new Date() }).onConflictDoNothing();
     } catch (error) {
@@ -48,8 +52,10 @@ export async function blockMember(deps: Deps, blockerId: string, blockedId: stri
     await tx
       .delete(t.favorites)
       .where(and(eq(t.favorites.memberId, blockerId), eq(t.favorites.favoriteId, blockedId)));
-    await recountPodUnread(database, tx, [blockerId, blockedId]);
+    await recountPodUnread(database, tx, pair, await meetupPodsOfEither(tx, deps, pair));
+    return separateAtMeetups(tx, deps, pair);
   });
+  for (const { podId, meetupId } of separated) await publishMeetupsChanged(deps, podId, meetupId);
 }
 
 /** Removes a member from the blocker's list (SPEC §4 Unblock). */

@@ -415,3 +415,70 @@ async function promoteFromWaitlist(tx: Db, deps: Deps, meetup: MeetupRow): Promi
     free -= 1;
   }
 }
+
+/** Upcoming meetups (neither begun nor cancelled) that `memberIds` answer: going or waiting, as `whose` picks. */
+function upcomingAnswered(tx: Db, deps: Deps, whose: (present: SQLWrapper) => SQLWrapper) {
+  const { t } = deps.database;
+  return tx
+    .select({ meetupId: t.meetups.id, podId: t.meetups.podId })
+    .from(t.meetups)
+    .where(and(whose(t.meetups.id), isNull(t.meetups.cancelledAt), gt(t.meetups.startsAt, new Date())))
+    .orderBy(asc(t.meetups.id));
+}
+
+const presentAt = (tx: Db, deps: Deps, memberId: string) => {
+  const { t } = deps.database;
+  return tx
+    .select({ id: t.meetupRsvps.meetupId })
+    .from(t.meetupRsvps)
+    .where(and(eq(t.meetupRsvps.memberId, memberId), inArray(t.meetupRsvps.status, ['going', 'waitlist'])));
+};
+
+/**
+ * The pods of the upcoming meetups that either of two members is going to or waiting for: the locks a block
+ * between them takes (with their pods', in one order) before `separateAtMeetups`. Either, not both: an answer
+ * that comes while the block is made waits for the lock, and then meets the block.
+ */
+export async function meetupPodsOfEither(tx: Db, deps: Deps, [a, b]: [string, string]): Promise<string[]> {
+  const rows = await upcomingAnswered(tx, deps, (meetup) =>
+    or(inArray(meetup, presentAt(tx, deps, a)), inArray(meetup, presentAt(tx, deps, b)))!,
+  );
+  return [...new Set(rows.map((r) => r.podId))];
+}
+
+/**
+ * A block made between two members (the pods of meetupPodsOfEither locked by the caller's transaction): at
+ * each upcoming meetup they are both going to or waiting for, the one who asked later has their answer
+ * withdrawn, as if never given (no late cancel counted), and a place it frees goes to the waitlist. The rule
+ * that refuses such a pair an answer, kept when the block comes after: blocked pairs are never in one
+ * meetup (issue 35.3). Returns the meetups changed, to publish once committed.
+ */
+export async function separateAtMeetups(
+  tx: Db,
+  deps: Deps,
+  pair: [string, string],
+): Promise<{ meetupId: string; podId: string }[]> {
+  const { t } = deps.database;
+  const shared = await upcomingAnswered(tx, deps, (meetup) =>
+    and(inArray(meetup, presentAt(tx, deps, pair[0])), inArray(meetup, presentAt(tx, deps, pair[1])))!,
+  );
+  for (const { meetupId } of shared) {
+    const answers = await tx
+      .select({
+        memberId: t.meetupRsvps.memberId,
+        status: t.meetupRsvps.status,
+        askedAt: t.meetupRsvps.askedAt,
+      })
+      .from(t.meetupRsvps)
+      .where(and(eq(t.meetupRsvps.meetupId, meetupId), inArray(t.meetupRsvps.memberId, pair)))
+      .orderBy(asc(t.meetupRsvps.askedAt));
+    const later = answers[1]!;
+    await tx
+      .delete(t.meetupRsvps)
+      .where(and(eq(t.meetupRsvps.meetupId, meetupId), eq(t.meetupRsvps.memberId, later.memberId)));
+    if (later.status !== 'going') continue;
+    const [meetup] = await tx.select().from(t.meetups).where(eq(t.meetups.id, meetupId));
+    await promoteFromWaitlist(tx, deps, meetup!);
+  }
+  return shared;
+}

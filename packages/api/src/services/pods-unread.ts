@@ -134,13 +134,20 @@ export async function countNewMessage(
 /**
  * Counts the unread messages of every pod the members are in again, in the caller's transaction: after a
  * block between them is made or lifted (which hides or shows each one's messages to the other). Takes those
- * pods' locks first, in id order, so that no send is counting meanwhile.
+ * pods' locks first, and those of `alsoLock` (a block's meetups), in one id order, so that no send is counting
+ * meanwhile and two blocks at once never wait for each other's locks.
  */
-export async function recountPodUnread(database: Database, tx: Db, memberIds: string[]): Promise<void> {
+export async function recountPodUnread(
+  database: Database,
+  tx: Db,
+  memberIds: string[],
+  alsoLock: string[] = [],
+): Promise<void> {
   const pm = database.t.podMembers;
   const rows = await tx.select({ podId: pm.podId }).from(pm).where(inArray(pm.memberId, memberIds));
+  for (const podId of [...new Set([...rows.map((r) => r.podId), ...alsoLock])].sort())
+    await lockPod(database, tx, podId);
   if (rows.length === 0) return;
-  for (const podId of [...new Set(rows.map((r) => r.podId))].sort()) await lockPod(database, tx, podId);
   await tx
     .update(pm)
     .set({ unreadCount: unreadAfter(database, col(pm, 'last_read_message_id')) })
