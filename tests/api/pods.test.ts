@@ -291,6 +291,8 @@ describe('blocks and suspensions', () => {
       const view = await starter.client.trpc.pods.get.query({ podId: started.id });
       expect(view.requests).toEqual([]);
       expect(JSON.stringify(await starter.client.trpc.pods.mine.query())).not.toContain(asker.id);
+      // Nor does the asker's list hold the pod while the request waits, as with an invitation.
+      expect((await asker.client.trpc.pods.mine.query()).map((p) => p.id)).not.toContain(started.id);
       // Approving the request (the host's page was open before the block) lets nobody in: the request is
       // spent quietly, or said to be gone, nothing else.
       const answered = await starter.client.trpc.pods.answer

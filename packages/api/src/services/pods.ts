@@ -257,8 +257,10 @@ export async function myPods(deps: Deps, memberId: string, language: UiLanguage)
         isNull(t.pods.closedAt),
         or(
           inArray(t.pods.id, mine),
-          inArray(t.pods.id, asked),
-          and(inArray(t.pods.id, invited), notExists(blockInPod(deps, t.pods.id, memberId))),
+          and(
+            or(inArray(t.pods.id, asked), inArray(t.pods.id, invited)),
+            notExists(blockInPod(deps, t.pods.id, memberId)),
+          ),
         ),
       ),
     )
