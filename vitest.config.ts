@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Unit tests live next to the code they test. The API suite (tests/api) runs once per database: always on
 // SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (each test file on a fresh database). The tests
@@ -35,6 +35,31 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'unit',
       include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.ts'],
+      // Each of these has a project of its own, below.
+      exclude: [
+        ...configDefaults.exclude,
+        'packages/ui/src/**/*.test.tsx',
+        'packages/places/src/**/*.test.ts',
+      ],
+    },
+  },
+  {
+    // The UI's component tests: jsdom with what it lacks for Mantine, and a test that logs a console.error or
+    // console.warn (a React warning) fails, in every file without it being imported (test/dom.ts).
+    test: {
+      name: 'ui',
+      include: ['packages/ui/src/**/*.test.tsx'],
+      environment: 'jsdom',
+      setupFiles: ['packages/ui/src/test/dom.ts'],
+    },
+  },
+  {
+    // The gazetteer on the real data: its index is built once, before any file runs, if this clone has none
+    // yet (about 6 s quiet, one build shared by every worker); each file then reads it in milliseconds.
+    test: {
+      name: 'places',
+      include: ['packages/places/src/**/*.test.ts'],
+      globalSetup: ['packages/places/src/global-setup.ts'],
     },
   },
   {

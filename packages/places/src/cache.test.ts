@@ -28,7 +28,7 @@ const folder = () => {
 beforeAll(async () => {
   cacheFile = (await preparePlaces()).file;
   version = dataVersion().version;
-}, 600_000);
+});
 afterEach(() => {
   for (const path of folders.splice(0)) rmSync(path, { recursive: true, force: true });
 });

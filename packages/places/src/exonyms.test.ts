@@ -12,7 +12,7 @@ let rows: GeonamesRow[];
 beforeAll(async () => {
   rows = readGeonames();
   await preparePlaces();
-}, 600_000);
+});
 
 describe('exonyms', () => {
   it('are all among their place’s GeoNames spellings, each place listed once', () => {

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../test/dom.ts';
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';

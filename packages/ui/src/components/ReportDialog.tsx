@@ -1,10 +1,13 @@
-import { REPORT_REASONS, type ReportReason } from '@amiko/core';
+import { REPORT_REASONS, reportSchema, type ReportReason } from '@amiko/core';
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../errors.ts';
+import { useAppForm, type FormMutation } from '../hooks/useAppForm.ts';
 import { notify } from '../notify.tsx';
 import { trpc } from '../trpc.ts';
+
+/** The form's fields, the same in the three reports; whom and where come from the props. */
+const formSchema = reportSchema.pick({ reason: true, note: true });
+type Report = { reason: ReportReason; note: string };
 
 /**
  * Reporting a member: a reason and an optional note, sent to the team. The one dialog of every place a
@@ -22,21 +25,30 @@ export function ReportDialog(props: {
   meetupId?: string;
 }) {
   const { t, i18n } = useTranslation(['common', 'profile', 'community', 'catalog']);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [note, setNote] = useState('');
-  const [missingReason, setMissingReason] = useState(false);
   const done = {
     onSuccess: () => {
       void notify({ message: t('community:report.done'), color: 'teal' });
-      setReason(null);
-      setNote('');
       props.onClose();
     },
   };
   const memberReport = trpc.reports.create.useMutation(done);
   const podReport = trpc.pods.report.useMutation(done);
   const meetupReport = trpc.meetups.report.useMutation(done);
-  const report = props.meetupId ? meetupReport : props.pod ? podReport : memberReport;
+  const report: FormMutation<Report, unknown> = {
+    isPending: (props.meetupId ? meetupReport : props.pod ? podReport : memberReport).isPending,
+    mutate: ({ reason, note }, callbacks) => {
+      const { memberId } = props;
+      if (props.meetupId)
+        meetupReport.mutate({ meetupId: props.meetupId, memberId, reason, note }, callbacks);
+      else if (props.pod) podReport.mutate({ ...props.pod, memberId, reason, note }, callbacks);
+      else memberReport.mutate({ memberId, reason, note }, callbacks);
+    },
+  };
+  const { form, submit, pending, formError } = useAppForm(formSchema, report, {
+    initialValues: { reason: null as ReportReason | null, note: '' },
+    input: (values) => ({ reason: values.reason!, note: values.note }),
+    onSuccess: () => form.reset(),
+  });
   return (
     <Modal
       opened={props.opened}
@@ -44,28 +56,12 @@ export function ReportDialog(props: {
       title={t('community:report.title', { name: props.name })}
       centered
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!reason) {
-            setMissingReason(true);
-            return;
-          }
-          if (props.meetupId)
-            meetupReport.mutate({ meetupId: props.meetupId, memberId: props.memberId, reason, note });
-          else if (props.pod) podReport.mutate({ ...props.pod, memberId: props.memberId, reason, note });
-          else memberReport.mutate({ memberId: props.memberId, reason, note });
-        }}
-      >
+      <form onSubmit={submit} noValidate>
         <Stack>
           <Radio.Group
             label={t('community:report.reason')}
-            value={reason}
-            onChange={(value) => {
-              setReason(value as ReportReason);
-              setMissingReason(false);
-            }}
-            error={missingReason ? t('community:errors.reportReasonRequired') : undefined}
+            // Checked when sent, not when focus leaves the group (moving between its radios does).
+            {...form.getInputProps('reason', { withFocus: false })}
             withAsterisk
           >
             <Stack gap="xs" mt="xs">
@@ -76,22 +72,21 @@ export function ReportDialog(props: {
           </Radio.Group>
           <Textarea
             label={t('community:report.note')}
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value)}
+            {...form.getInputProps('note')}
             autosize
             minRows={3}
             maxLength={1000}
           />
-          {report.error && (
+          {formError && (
             <Text c="red.8" size="sm" role="alert">
-              {i18n.t(errorKey(report.error))}
+              {i18n.t(formError)}
             </Text>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {t('cancel')}
             </Button>
-            <Button type="submit" loading={report.isPending}>
+            <Button type="submit" loading={pending}>
               {t('community:report.submit')}
             </Button>
           </Group>

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../test/dom.ts';
 import type { MeView } from '@amiko/api';
 import { signInSchema } from '@amiko/core';
 import { Button, PasswordInput, TextInput } from '@mantine/core';

@@ -47,6 +47,20 @@ export function translatedError(i18n: Pick<i18n, 't'>, error: unknown): string |
   return typeof error === 'string' && error ? i18n.t(messageKey(error)) : undefined;
 }
 
+/**
+ * Whether the form has a field at the server's `path`: "email", or "values.city" in a form whose values nest
+ * as the procedure's input does (SectionForm). Not an item of a list ("languages.0"): the list's own input
+ * shows no such error, so the form's message says it.
+ */
+function hasField(values: FormValues, path: string): boolean {
+  let node: unknown = values;
+  for (const key of path.split('.')) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node) || !(key in node)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
+}
+
 /** Focuses the first field with an error, in the page's order: the member (and a screen reader) is taken there. */
 function focusFirstError(formElement: HTMLFormElement | null | undefined, paths: string[]) {
   const field = [...(formElement?.querySelectorAll<HTMLElement>('[data-path]') ?? [])].find((node) =>
@@ -102,7 +116,7 @@ export function useAppForm<V extends FormValues, I, O>(
   /** Puts the refusal's field errors on the form's fields; returns the fields it found. */
   const placeFieldErrors = (error: unknown): string[] => {
     const values = form.getValues();
-    const placed = Object.entries(fieldErrorsOf(error)).filter(([field]) => field in values);
+    const placed = Object.entries(fieldErrorsOf(error)).filter(([field]) => hasField(values, field));
     for (const [field, key] of placed) form.setFieldError(field as LooseKeys<V>, key);
     return placed.map(([field]) => field);
   };

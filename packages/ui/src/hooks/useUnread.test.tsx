@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../test/dom.ts';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInMember } from '../test/fixtures.ts';

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../test/dom.ts';
 import type { ConversationView, RouterOutputs } from '@amiko/api';
 import type { NotificationSettings } from '@amiko/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -2,8 +2,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { format } from 'node:util';
 
-// What jsdom lacks and Mantine needs, for component tests (which name `@vitest-environment jsdom`). Media
-// queries are answered for a desktop-wide window, as a browser would; layout observers observe nothing.
+// The setup of every component test (packages/ui/src/**/*.test.tsx, the `ui` project of vitest.config.ts,
+// in jsdom): no file imports it. What jsdom lacks and Mantine needs: media queries are answered for a
+// desktop-wide window, as a browser would; layout observers observe nothing.
 
 const WIDTH_PX = 1280;
 const EM_PX = 16;

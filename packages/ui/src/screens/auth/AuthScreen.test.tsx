@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../test/dom.ts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../test/dom.ts';
 import type { DirectoryFilters } from '@amiko/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

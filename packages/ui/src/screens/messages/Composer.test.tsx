@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../test/dom.ts';
 import { MESSAGE_MAX_LENGTH } from '@amiko/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../test/dom.ts';
 import type { Ack, ClientToServerEvents, MessageView, PeerView, RouterOutputs } from '@amiko/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useSyncExternalStore, type ComponentProps } from 'react';

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../test/dom.ts';
 import type { PodMessageView, PodThreadPage, RouterInputs } from '@amiko/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';

@@ -1,4 +1,4 @@
-import { POD_REMOVAL_REASON_MAX } from '@amiko/core';
+import { POD_REMOVAL_REASON_MAX, podRemovalSchema } from '@amiko/core';
 import type { PodMemberView } from '@amiko/api';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Textarea } from '@mantine/core';
 import { IconDots, IconFlag, IconUserMinus, IconUserStar } from '@tabler/icons-react';
@@ -7,9 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { ReportDialog } from '../../components/ReportDialog.tsx';
 import { errorKey } from '../../errors.ts';
+import { useAppForm } from '../../hooks/useAppForm.ts';
 import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
 import type { Pod } from './PodActions.tsx';
+
+/** The removal form's one field; the pod and the member come from the menu. */
+const removalFormSchema = podRemovalSchema.pick({ reason: true });
 
 /**
  * What a member of the pod can do about another (issue 34.5): report them (with the pod's last messages as
@@ -21,15 +25,17 @@ export function PodMemberMenu({ pod, member }: { pod: Pod; member: PodMemberView
   const utils = trpc.useUtils();
   const [reporting, setReporting] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
   const remove = trpc.pods.remove.useMutation({
     onSuccess: async () => {
       setRemoving(false);
-      setReason('');
       void notify({ message: t('pods:notices.removed', { name: member.firstName }) });
       await utils.pods.invalidate();
     },
+  });
+  const removal = useAppForm(removalFormSchema, remove, {
+    initialValues: { reason: '' },
+    input: ({ reason }) => ({ podId: pod.id, memberId: member.id, reason }),
+    onSuccess: () => removal.form.reset(),
   });
   const setRole = trpc.pods.setRole.useMutation({
     onSuccess: async (_, input) => {
@@ -105,37 +111,23 @@ export function PodMemberMenu({ pod, member }: { pod: Pod; member: PodMemberView
         title={t('pods:remove.title', { name: member.firstName, pod: pod.name })}
         centered
       >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (reason.trim() === '') {
-              setReasonMissing(true);
-              return;
-            }
-            remove.mutate({ podId: pod.id, memberId: member.id, reason });
-          }}
-        >
+        <form onSubmit={removal.submit} noValidate>
           <Stack>
             <Textarea
               label={t('pods:remove.reason')}
               description={t('pods:remove.reasonHint', { name: member.firstName })}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.currentTarget.value);
-                setReasonMissing(false);
-              }}
-              error={reasonMissing ? t('pods:errors.reasonRequired') : undefined}
+              {...removal.form.getInputProps('reason')}
               maxLength={POD_REMOVAL_REASON_MAX}
               autosize
               minRows={3}
               withAsterisk
             />
-            {remove.error && <ErrorAlert>{i18n.t(errorKey(remove.error))}</ErrorAlert>}
+            {removal.formError && <ErrorAlert>{i18n.t(removal.formError)}</ErrorAlert>}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setRemoving(false)}>
                 {t('common:cancel')}
               </Button>
-              <Button type="submit" color="red" loading={remove.isPending}>
+              <Button type="submit" color="red" loading={removal.pending}>
                 {t('pods:remove.submit')}
               </Button>
             </Group>

@@ -1,10 +1,13 @@
+import { meetupTellFriendSchema } from '@amiko/core';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { errorKey, fieldErrorsOf, messageKey } from '../../errors.ts';
+import { useAppForm } from '../../hooks/useAppForm.ts';
 import { notify } from '../../notify.tsx';
 import { trpc } from '../../trpc.ts';
+
+/** The form's one field; the meetup comes from the card. */
+const formSchema = meetupTellFriendSchema.pick({ email: true });
 
 /**
  * "Tell a friend" (issue 35.7): mails the meetup's time, place and pod to an address the member chooses, so
@@ -20,19 +23,17 @@ export function TellFriendDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation(['meetups']);
-  const [email, setEmail] = useState('');
   const tell = trpc.meetups.tellFriend.useMutation({
     onSuccess: () => {
-      setEmail('');
       onClose();
       void notify({ message: t('meetups:actions.toldFriend') });
     },
   });
-  const fieldError = tell.error ? fieldErrorsOf(tell.error).email : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    tell.mutate({ meetupId, email: email.trim() });
-  };
+  const { form, submit, pending, formError } = useAppForm(formSchema, tell, {
+    initialValues: { email: '' },
+    input: (values) => ({ meetupId, email: values.email.trim() }),
+    onSuccess: () => form.reset(),
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('meetups:actions.tellFriendTitle')}>
@@ -44,17 +45,15 @@ export function TellFriendDialog({
             label={t('meetups:actions.friendEmail')}
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={fieldError ? i18n.t(messageKey(fieldError)) : undefined}
+            {...form.getInputProps('email')}
             data-autofocus
           />
-          {tell.error && !fieldError && <ErrorAlert>{i18n.t(errorKey(tell.error))}</ErrorAlert>}
+          {formError && <ErrorAlert>{i18n.t(formError)}</ErrorAlert>}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
               {t('meetups:form.cancel')}
             </Button>
-            <Button type="submit" loading={tell.isPending} disabled={email.trim() === ''}>
+            <Button type="submit" loading={pending} disabled={form.getValues().email.trim() === ''}>
               {t('meetups:actions.send')}
             </Button>
           </Group>

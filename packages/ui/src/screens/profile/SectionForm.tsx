@@ -1,4 +1,4 @@
-import type { ProfileFields, ProfileSectionInput } from '@amiko/core';
+import { profileSectionInputSchema, type ProfileFields, type ProfileSectionInput } from '@amiko/core';
 import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { notify } from '../../notify.tsx';
 import { Fragment, useState } from 'react';
@@ -7,7 +7,8 @@ import { CatalogMultiSelect, CatalogSelect } from '../../components/CatalogSelec
 import { LevelsInput, MonthInput } from '../../components/FieldInputs.tsx';
 import { NewInTownLine } from '../../components/NewInTown.tsx';
 import { PlacePicker, type PlaceChoice } from '../../components/PlacePicker.tsx';
-import { appCodeOf, errorKey, fieldErrorsOf, messageKey } from '../../errors.ts';
+import { appCodeOf } from '../../errors.ts';
+import { useAppForm } from '../../hooks/useAppForm.ts';
 import { trpc } from '../../trpc.ts';
 import { SECTION_FIELDS, type FieldSection, type FieldSpec } from './fields.ts';
 
@@ -23,9 +24,6 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
   const { t, i18n } = useTranslation(['common', 'profile', 'catalog']);
   const utils = trpc.useUtils();
   const fields = SECTION_FIELDS[section];
-  const [values, setValues] = useState<Values>(() =>
-    Object.fromEntries(fields.map((f) => [f.name, profile[f.name]])),
-  );
   const save = trpc.profile.saveSection.useMutation({
     onSuccess: async (saved) => {
       utils.profile.mine.setData(undefined, saved);
@@ -33,73 +31,44 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
       void notify({ message: t('profile:saved'), color: 'teal' });
     },
   });
-  const fieldErrors = fieldErrorsOf(save.error);
-  const fieldError = (name: string) => {
-    const key = fieldErrors[`values.${name}`];
-    return key ? i18n.t(messageKey(key)) : undefined;
-  };
-  const set = (name: string, value: unknown) => setValues((current) => ({ ...current, [name]: value }));
+  // The form's values are the procedure's input, so that its schema checks them and the server's errors
+  // ("values.city") find their fields.
+  const { form, submit, pending, formError } = useAppForm(profileSectionInputSchema, save, {
+    initialValues: { section, values: Object.fromEntries(fields.map((f) => [f.name, profile[f.name]])) },
+    input: (input: { section: FieldSection; values: Values }) => input as ProfileSectionInput,
+  });
+  const { values } = form.getValues();
   /** The town a place field shows (issue 33); the section saves its id. */
   const [place, setPlace] = useState<PlaceChoice | null>(profile.place ?? null);
 
   const input = (spec: FieldSpec) => {
-    const label = t(`profile:fields.${spec.name}`);
-    const common = { label, error: fieldError(spec.name) };
+    const path = `values.${spec.name}`;
+    // Error, focus and blur from the form; the value as each input holds it (an unset text is '').
+    const { value, onChange, ...field } = form.getInputProps(path);
+    const common = { label: t(`profile:fields.${spec.name}`), ...field };
     switch (spec.kind) {
       case 'select':
-        return (
-          <CatalogSelect
-            {...common}
-            catalog={spec.catalog}
-            value={(values[spec.name] as string | null) ?? null}
-            onChange={(value) => set(spec.name, value)}
-          />
-        );
+        return <CatalogSelect {...common} catalog={spec.catalog} value={value ?? null} onChange={onChange} />;
       case 'multi':
         return (
-          <CatalogMultiSelect
-            {...common}
-            catalog={spec.catalog}
-            value={(values[spec.name] as string[]) ?? []}
-            onChange={(value) => set(spec.name, value)}
-          />
+          <CatalogMultiSelect {...common} catalog={spec.catalog} value={value ?? []} onChange={onChange} />
         );
       case 'text':
-        return (
-          <TextInput
-            {...common}
-            value={(values[spec.name] as string | null) ?? ''}
-            onChange={(event) => set(spec.name, event.currentTarget.value)}
-          />
-        );
+        return <TextInput {...common} value={value ?? ''} onChange={onChange} />;
       case 'textarea':
-        return (
-          <Textarea
-            {...common}
-            autosize
-            minRows={2}
-            value={(values[spec.name] as string | null) ?? ''}
-            onChange={(event) => set(spec.name, event.currentTarget.value)}
-          />
-        );
+        return <Textarea {...common} autosize minRows={2} value={value ?? ''} onChange={onChange} />;
       case 'levels':
         return (
           <LevelsInput
             {...common}
             keys={spec.keys}
             levels={spec.levels}
-            value={(values[spec.name] ?? {}) as Record<string, string>}
-            onChange={(value) => set(spec.name, value)}
+            value={value ?? {}}
+            onChange={onChange}
           />
         );
       case 'month':
-        return (
-          <MonthInput
-            {...common}
-            value={(values[spec.name] as string | null) ?? null}
-            onChange={(value) => set(spec.name, value)}
-          />
-        );
+        return <MonthInput {...common} value={value ?? null} onChange={onChange} />;
       case 'place':
         return (
           <PlacePicker
@@ -108,7 +77,7 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
             data-testid={`field-${spec.name}`}
             onChange={(chosen) => {
               setPlace(chosen);
-              set(spec.name, chosen?.id ?? null);
+              form.setFieldValue(path, chosen?.id ?? null);
             }}
           />
         );
@@ -116,8 +85,8 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
         return (
           <Switch
             {...common}
-            checked={values[spec.name] === true}
-            onChange={(event) => set(spec.name, event.currentTarget.checked)}
+            checked={value === true}
+            onChange={(event) => form.setFieldValue(path, event.currentTarget.checked)}
           />
         );
     }
@@ -127,18 +96,11 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
   const inputs = (specs: FieldSpec[]) =>
     specs.map((spec) => <Fragment key={spec.name}>{input(spec)}</Fragment>);
 
+  // A refusal that names none of the fields: the server's own words for a check that failed, else ours.
   const generalError =
-    save.error && Object.keys(fieldErrors).length === 0
-      ? i18n.t(appCodeOf(save.error) === 'VALIDATION' ? errorKey(save.error) : 'profile:errors.sectionSave')
-      : null;
+    formError && i18n.t(appCodeOf(save.error) === 'VALIDATION' ? formError : 'profile:errors.sectionSave');
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate({ section, values } as ProfileSectionInput);
-      }}
-      data-testid={`section-${section}`}
-    >
+    <form onSubmit={submit} data-testid={`section-${section}`}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {inputs(fields.filter((f) => !WIDE_KINDS.includes(f.kind)))}
@@ -159,7 +121,7 @@ export function SectionForm({ section, profile }: { section: FieldSection; profi
           </Text>
         )}
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={pending}>
             {t('profile:saveSection')}
           </Button>
         </Group>

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../test/dom.ts';
 import type { RouterOutputs } from '@amiko/api';
 import { STORY_MIN_LENGTH } from '@amiko/core';
 import { screen, within } from '@testing-library/react';
