@@ -216,6 +216,14 @@ describe('matchPlace', () => {
     expect(matchPlace('   ')).toBeNull();
     expect(matchPlace('Berlin', { country: 'zz' })).toBeNull();
   });
+
+  it('without a country, takes a name several countries share only when one place clearly leads', () => {
+    expect(matchPlace('Wien')).toBe(VIENNA);
+    expect(matchPlace('München')).toBe(MUNICH);
+    // Cambridge in England and in Massachusetts are much the same size: the member is asked instead.
+    expect(matchPlace('Cambridge')).toBeNull();
+    expect(matchPlace('Springfield')).toBeNull();
+  });
 });
 
 describe('near', () => {

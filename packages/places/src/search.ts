@@ -309,20 +309,34 @@ export function searchPlaces(g: Gazetteer, query: string, options: SearchOptions
 }
 
 /**
+ * Without a country, a name that places in several countries share means the largest only when it outweighs
+ * every other tenfold ("Wien", "München"); otherwise ("Cambridge", "Springfield") it is no match, and the member
+ * is asked to pick their city rather than moved to the wrong continent.
+ */
+const CLEAR_LEAD = 10;
+
+/**
  * The place a name written out in full means: one whose name or spelling equals the text, folded, in the
- * given country when one is given (-1: any), the most populous of them; -1 when there is none. How the
- * free-text cities of earlier Amikos are moved onto places: never a guess from a prefix.
+ * given country when one is given (-1: any, then only a clear lead, CLEAR_LEAD), the most populous of them;
+ * -1 when there is none. How the free-text cities of earlier Amikos are moved onto places: never a guess
+ * from a prefix.
  */
 export function exactMatch(g: Gazetteer, text: string, country: number): number {
   const folded = fold(text.slice(0, MAX_QUERY_LENGTH));
   if (!folded) return -1;
   const query = Buffer.from(folded, 'latin1');
   let found = -1;
+  // The weight of the heaviest other place of that name (a place can hold the name more than once).
+  let runnerUp = 0;
   for (let k = lowerBound(g, query); k < g.keyCount && compare(g, k, query) === 0; k += 1) {
     const place = g.s.keyPlace[k]! & ~OWN_NAME;
-    if (country >= 0 && g.s.country[place] !== country) continue;
-    if (found < 0 || g.weight(place) > g.weight(found)) found = place;
+    if (place === found || (country >= 0 && g.s.country[place] !== country)) continue;
+    if (found < 0 || g.weight(place) > g.weight(found)) {
+      if (found >= 0) runnerUp = Math.max(runnerUp, g.weight(found));
+      found = place;
+    } else runnerUp = Math.max(runnerUp, g.weight(place));
   }
+  if (found >= 0 && country < 0 && runnerUp * CLEAR_LEAD > g.weight(found)) return -1;
   return found;
 }
 
