@@ -87,6 +87,14 @@ describe('mail delivery failures', () => {
       const [row] = await db.select().from(t.outgoingMail).where(eq(t.outgoingMail.to, email));
       expect(row!.sentAt).toBeNull();
       expect(row!.error).toBeTruthy();
+      // A server that cannot be reached is tried again, as one that refuses (issue 28.13): its delivery job
+      // waits for the next try.
+      const [job] = await db
+        .select()
+        .from(t.jobs)
+        .where(eq(t.jobs.key, `mailDelivery:${row!.id}`));
+      expect(job).toMatchObject({ attempts: 1, doneAt: null });
+      expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
     } finally {
       await ts.stop();
     }
