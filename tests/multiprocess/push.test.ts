@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnAmiko, type AmikoProcess } from '../support/amiko-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { clientFor, connectSocket, memberWithSession, sessionCookie } from '../support/messaging.ts';
+import { podInput } from '../support/pods.ts';
 import { deviceOf, startPushService, vapidKeyPair, type PushService } from '../support/push-service.ts';
 
 // Web Push (issue 31) with two server processes on one PostgreSQL database and one Redis: a message's push
 // is a job keyed by the message, so it goes out exactly once whichever process stored it, and the job
 // runners of both processes, racing for pushes left to them, claim each once. "Away" means no socket on
-// either process.
+// either process. A pod's message is pushed the same way, a job per message and member away.
 
 let database: TestDatabase;
 let service: PushService;
@@ -82,6 +83,39 @@ describe('web push, two server processes (PostgreSQL + Redis)', () => {
     const beas = jobs.filter((j) => j.memberId === bea.id);
     expect(beas).toHaveLength(10);
     expect(beas.every((j) => j.doneAt !== null && j.attempts === 1)).toBe(true);
+    service.received.length = 0;
+  });
+
+  it('pushes each pod message once to each member away, and nothing to one online on the other process', async () => {
+    const ana = await memberWithSession(one.db(), { name: 'Ana' });
+    const bea = await withDevice(one, 'Bea');
+    const cleo = await withDevice(two, 'Cleo');
+    const pod = await clientFor(one.url, ana.token).trpc.pods.start.mutate(podInput({ sizeLimit: 3 }));
+    await clientFor(two.url, bea.token).trpc.pods.join.mutate({ podId: pod.id });
+    await clientFor(one.url, cleo.token).trpc.pods.join.mutate({ podId: pod.id });
+    const socket = await connectSocket(two.url, { cookie: sessionCookie(cleo.token) });
+    const sent = [];
+    for (let i = 0; i < 10; i += 1)
+      sent.push(
+        clientFor(i % 2 ? one.url : two.url, ana.token).trpc.pods.send.mutate({
+          podId: pod.id,
+          clientId: randomUUID(),
+          body: `${i}`,
+        }),
+      );
+    await Promise.all(sent);
+    await service.waitFor(10, 15_000);
+    await sleep(1500);
+    expect(service.refused).toEqual([]);
+    expect(service.received.filter((p) => p.device === bea.device)).toHaveLength(10);
+    expect(service.received.filter((p) => p.device === cleo.device)).toEqual([]);
+    socket.close();
+    const { db, t } = one.db();
+    const jobs = (await db.select().from(t.jobs).where(eq(t.jobs.memberId, bea.id))).filter(
+      (j) => j.kind === 'pushPodMessage',
+    );
+    expect(jobs).toHaveLength(10);
+    expect(jobs.every((j) => j.doneAt !== null && j.attempts === 1)).toBe(true);
     service.received.length = 0;
   });
 
