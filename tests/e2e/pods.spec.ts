@@ -1,5 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { OpenReport } from '@amiko/api';
+import { and, eq } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { expect as baseExpect, test, useLanguage } from './fixtures.ts';
 import { signedInMember } from './members.ts';
@@ -7,8 +10,9 @@ import { podInDatabase, REYKJAVIK } from './pods-in-database.ts';
 
 // Pods (issue 34): a member starts a pod in their town, another finds it near them, asks to join, is
 // approved, they talk in the pod's chat live, she reports him and names him host, he leaves; in German, a
-// language café online is found and joined, and its starter removes the member with a reason; and in German
-// with three members, the same way from asking to join to leaving.
+// language café online is found and joined, and its starter removes the member with a reason; and with three
+// members, in English and in German: asking to join, approval, a live chat with the dot (on a phone, on its
+// Pods icon) and the tab's count, a member and a message reported, leaving, and a removal with a reason.
 
 const MUNICH = 2867714;
 
@@ -223,94 +227,265 @@ test('in German: a language café online is found and joined; its starter remove
   await joinerContext.close();
 });
 
-test('in German with three members: asked to join, approved, a live chat, a report, and leaving', async ({
-  browser,
-  amiko,
-}) => {
-  const contexts = await Promise.all([newContext(browser), newContext(browser), newContext(browser)]);
-  const [jonasContext, lenaContext, miaContext] = contexts as [
-    BrowserContext,
-    BrowserContext,
-    BrowserContext,
-  ];
-  const place = { placeId: REYKJAVIK, city: null, language: 'de' as const };
-  const jonas = await signedInMember(amiko, jonasContext, { name: 'Jonas Gastgeber', ...place });
-  const lena = await signedInMember(amiko, lenaContext, { name: 'Lena Dabei', ...place });
-  await signedInMember(amiko, miaContext, { name: 'Mia Neu', ...place });
-  const podName = `Wandern ${jonas.id.slice(0, 6)}`;
-  const podId = await podInDatabase(amiko, {
-    name: podName,
-    memberIds: [jonas.id, lena.id],
-    languages: ['de'],
+/** What the three members' journey reads and clicks, in each language (packages/i18n/locales/{en,de}). */
+const THREE = {
+  en: {
+    names: ['Jonas Host', 'Lena Along', 'Mia New'],
+    pod: 'Hiking',
+    freePlaces: 'free places',
+    ask: 'Ask to join',
+    requested: 'Request sent',
+    approve: 'Approve',
+    box: 'Message',
+    sent: 'Sent',
+    oneNew: '1 new',
+    seenBy: (count: number) => `Seen by ${count}`,
+    typing: 'Mia is typing…',
+    pods: 'Pods',
+    podsWithDot: 'Pods – You have unread messages in your pods',
+    menu: 'Open menu',
+    welcome: 'Welcome, Mia! Saturday at the café?',
+    replyStart: 'Saturday',
+    reply: 'Saturday works, see you then!',
+    options: (name: string) => `Options for ${name}`,
+    report: 'Report',
+    reportMessage: 'Report message from Mia',
+    reportTitle: 'Report Mia',
+    spam: 'Spam or advertising',
+    sendReport: 'Send report',
+    reported: 'Thank you. Our team will look into it.',
+    leave: 'Leave pod',
+    noPod: 'You are not in a pod yet.',
+    remove: 'Remove from pod',
+    removeTitle: (pod: string) => `Remove Lena from ${pod}?`,
+    why: 'Why?',
+    removeButton: 'Remove',
+    reasonRequired: 'Please say why.',
+    reason: 'Keeps sending advertising instead of walking with us.',
+    removed: 'Lena is no longer in the pod.',
+  },
+  de: {
+    names: ['Jonas Gastgeber', 'Lena Dabei', 'Mia Neu'],
+    pod: 'Wandern',
+    freePlaces: 'freie Plätze',
+    ask: 'Beitritt anfragen',
+    requested: 'Anfrage gesendet',
+    approve: 'Annehmen',
+    box: 'Nachricht',
+    sent: 'Gesendet',
+    oneNew: '1 neu',
+    seenBy: (count: number) => `Von ${count} gesehen`,
+    typing: 'Mia schreibt …',
+    pods: 'Pods',
+    podsWithDot: 'Pods – Du hast ungelesene Nachrichten in deinen Pods',
+    menu: 'Menü öffnen',
+    welcome: 'Willkommen, Mia! Samstag im Café?',
+    replyStart: 'Samstag',
+    reply: 'Samstag passt, bis dann!',
+    options: (name: string) => `Optionen für ${name}`,
+    report: 'Melden',
+    reportMessage: 'Nachricht von Mia melden',
+    reportTitle: 'Mia melden',
+    spam: 'Spam oder Werbung',
+    sendReport: 'Meldung senden',
+    reported: 'Danke. Unser Team sieht sich das an.',
+    leave: 'Pod verlassen',
+    noPod: 'Du bist noch in keinem Pod.',
+    remove: 'Aus dem Pod entfernen',
+    removeTitle: (pod: string) => `Lena aus ${pod} entfernen?`,
+    why: 'Warum?',
+    removeButton: 'Entfernen',
+    reasonRequired: 'Bitte gib einen Grund an.',
+    reason: 'Schickt Werbung, statt mit uns zu wandern.',
+    removed: 'Lena ist nicht mehr im Pod.',
+  },
+} as const;
+
+const ADMIN = fileURLToPath(new URL('../../apps/server/src/ops/admin.ts', import.meta.url));
+
+/** `pnpm admin pod-reports --json`, the real command in its own process, as an operator would run it. */
+async function podReportsForOperators(databaseUrl: string): Promise<OpenReport[]> {
+  const child = spawn(process.execPath, [ADMIN, 'pod-reports', '--json'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const { db, t } = amiko.db();
-  await db.update(t.pods).set({ joinRule: 'ask' }).where(eq(t.pods.id, podId));
-  const [jonasPage, lenaPage, miaPage] = await Promise.all(contexts.map((c) => c.newPage()));
-  for (const page of [jonasPage!, lenaPage!, miaPage!]) await useLanguage(page, 'de');
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  expect(code).toBe(0);
+  return JSON.parse(out) as OpenReport[];
+}
 
-  // Mia finds the pod and asks to join.
-  await miaPage!.goto('/pods');
-  const card = miaPage!.getByTestId('found-pods').getByTestId('pod-card').filter({ hasText: podName });
-  await expect(card).toContainText('freie Plätze', { timeout: 60_000 });
-  await card.getByRole('button', { name: 'Beitritt anfragen' }).click();
-  await expect(miaPage!.getByTestId('my-pods').getByText('Anfrage gesendet')).toBeVisible();
+for (const language of ['en', 'de'] as const) {
+  test(`three members (${language}): asked to join, approved, a live chat with the dots (on a phone too), a message reported, leaving, and a removal`, async ({
+    browser,
+    amiko,
+  }) => {
+    const text = THREE[language];
+    // Lena is on a phone (375 px): its header has no Pods link, but a Pods icon with the pods' dot.
+    const contexts = await Promise.all([
+      newContext(browser),
+      browser.newContext({ viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' }),
+      newContext(browser),
+    ]);
+    const [jonasContext, lenaContext, miaContext] = contexts as [
+      BrowserContext,
+      BrowserContext,
+      BrowserContext,
+    ];
+    const place = { placeId: REYKJAVIK, city: null, language };
+    const [jonasName, lenaName, miaName] = text.names;
+    const jonas = await signedInMember(amiko, jonasContext, { name: jonasName, ...place });
+    const lena = await signedInMember(amiko, lenaContext, { name: lenaName, ...place });
+    const mia = await signedInMember(amiko, miaContext, { name: miaName, ...place });
+    const podName = `${text.pod} ${jonas.id.slice(0, 6)}`;
+    const podId = await podInDatabase(amiko, {
+      name: podName,
+      memberIds: [jonas.id, lena.id],
+      languages: [language],
+    });
+    const { db, t } = amiko.db();
+    await db.update(t.pods).set({ joinRule: 'ask' }).where(eq(t.pods.id, podId));
+    const [jonasPage, lenaPage, miaPage] = (await Promise.all(contexts.map((c) => c.newPage()))) as [
+      Page,
+      Page,
+      Page,
+    ];
+    for (const page of [jonasPage, lenaPage, miaPage]) await useLanguage(page, language);
 
-  // Jonas approves her.
-  await jonasPage!.goto(`/pods/${podId}`);
-  const request = jonasPage!.getByTestId('pod-request');
-  await expect(request).toContainText('Mia', { timeout: 60_000 });
-  await request.getByRole('button', { name: 'Annehmen' }).click();
-  await expect(jonasPage!.getByTestId('pod-members')).toContainText('Mia');
+    // Mia finds the pod and asks to join.
+    await miaPage.goto('/pods');
+    const card = miaPage.getByTestId('found-pods').getByTestId('pod-card').filter({ hasText: podName });
+    await expect(card).toContainText(text.freePlaces, { timeout: 60_000 });
+    await card.getByRole('button', { name: text.ask }).click();
+    await expect(miaPage.getByTestId('my-pods').getByText(text.requested)).toBeVisible();
 
-  // Jonas writes while Mia is elsewhere: the Pods link's dot and the tab's count tell her.
-  const jonasBox = jonasPage!.getByRole('textbox', { name: 'Nachricht' });
-  await jonasBox.fill('Willkommen, Mia! Samstag im Café?');
-  await jonasBox.press('Enter');
-  await expect(jonasPage!.getByTestId('read-status')).toHaveText('Gesendet');
-  await miaPage!.goto('/pods');
-  await expect(miaPage!.getByTestId('nav-dot-pods')).toBeVisible();
-  await expect(
-    miaPage!.getByTestId('my-pods').getByTestId('pod-card').filter({ hasText: podName }),
-  ).toContainText('1 neu');
-  await expect(miaPage!).toHaveTitle(/^\(1\) /);
+    // Jonas approves her.
+    await jonasPage.goto(`/pods/${podId}`);
+    const request = jonasPage.getByTestId('pod-request');
+    await expect(request).toContainText('Mia', { timeout: 60_000 });
+    await request.getByRole('button', { name: text.approve }).click();
+    await expect(jonasPage.getByTestId('pod-members')).toContainText('Mia');
 
-  // Mia opens the pod: the dot goes and Jonas sees it seen; then by Lena too.
-  await miaPage!.goto(`/pods/${podId}`);
-  const fromJonas = miaPage!
-    .getByTestId('pod-messages')
-    .getByTestId('message')
-    .filter({ hasText: 'Samstag' });
-  await expect(fromJonas.getByTestId('message-sender')).toHaveText('Jonas:');
-  await expect(miaPage!.getByTestId('nav-dot-pods')).toHaveCount(0);
-  await expect(jonasPage!.getByTestId('read-status')).toHaveText('Von 1 gesehen');
-  await lenaPage!.goto(`/pods/${podId}`);
-  await expect(jonasPage!.getByTestId('read-status')).toHaveText('Von 2 gesehen');
+    // Jonas writes while Mia and Lena are elsewhere: the Pods link's dot and the tab's count tell Mia; on
+    // Lena's phone, the Pods icon's dot (named for screen readers; the messages icon's counts conversations
+    // only) and the Pods link's dot in the menu.
+    await lenaPage.goto('/settings');
+    const podsIcon = lenaPage.getByTestId('pods-icon');
+    const podsDot = lenaPage.getByTestId('pods-dot');
+    await expect(podsIcon).toHaveAccessibleName(text.pods);
+    await expect(podsDot).toHaveAttribute('data-unread', 'false');
+    const jonasBox = jonasPage.getByRole('textbox', { name: text.box });
+    await jonasBox.fill(text.welcome);
+    await jonasBox.press('Enter');
+    await expect(jonasPage.getByTestId('read-status')).toHaveText(text.sent);
+    await miaPage.goto('/pods');
+    await expect(miaPage.getByTestId('nav-dot-pods')).toBeVisible();
+    await expect(
+      miaPage.getByTestId('my-pods').getByTestId('pod-card').filter({ hasText: podName }),
+    ).toContainText(text.oneNew);
+    await expect(miaPage).toHaveTitle(/^\(1\) /);
+    await expect(podsDot).toHaveAttribute('data-unread', 'true');
+    await expect(podsDot.locator('.mantine-Indicator-indicator')).toBeVisible();
+    await expect(podsIcon).toHaveAccessibleName(text.podsWithDot);
+    await expect(lenaPage.getByTestId('unread-dot')).toHaveAttribute('data-unread', 'false');
+    await expect(lenaPage).toHaveTitle(/^\(1\) /);
+    await lenaPage.getByRole('button', { name: text.menu }).click();
+    const menu = lenaPage.getByRole('dialog', { name: 'Amiko' });
+    await expect(menu.getByTestId('nav-dot-pods')).toBeVisible();
+    await lenaPage.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await podsIcon.click();
+    await expect(lenaPage).toHaveURL(/\/pods$/);
 
-  // Mia writes back: Jonas sees her typing, both see the message live.
-  const miaBox = miaPage!.getByRole('textbox', { name: 'Nachricht' });
-  await miaBox.pressSequentially('Samstag');
-  await expect(jonasPage!.getByTestId('pod-typing')).toHaveText('Mia schreibt …');
-  await miaBox.fill('Samstag passt, bis dann!');
-  await miaBox.press('Enter');
-  for (const page of [jonasPage!, lenaPage!])
-    await expect(page.getByTestId('pod-messages')).toContainText('Samstag passt, bis dann!');
+    // Mia opens the pod: the dot goes and Jonas sees it seen; then by Lena too, whose Pods icon's dot goes.
+    await miaPage.goto(`/pods/${podId}`);
+    const fromJonas = miaPage
+      .getByTestId('pod-messages')
+      .getByTestId('message')
+      .filter({ hasText: text.welcome });
+    await expect(fromJonas.getByTestId('message-sender')).toHaveText('Jonas:');
+    await expect(miaPage.getByTestId('nav-dot-pods')).toHaveCount(0);
+    await expect(jonasPage.getByTestId('read-status')).toHaveText(text.seenBy(1));
+    await lenaPage.getByTestId('my-pods').getByRole('link', { name: podName }).click();
+    await expect(jonasPage.getByTestId('read-status')).toHaveText(text.seenBy(2));
+    await expect(podsDot).toHaveAttribute('data-unread', 'false');
+    await expect(podsIcon).toHaveAccessibleName(text.pods);
+    await expect(lenaPage).toHaveTitle(/^(?!\()/);
 
-  // Jonas reports Mia from the pod.
-  await jonasPage!.getByRole('button', { name: 'Optionen für Mia' }).click();
-  await jonasPage!.getByRole('menuitem', { name: 'Melden' }).click();
-  const report = jonasPage!.getByRole('dialog', { name: 'Mia melden' });
-  await report.getByRole('radio', { name: 'Spam oder Werbung' }).check();
-  await report.getByRole('button', { name: 'Meldung senden' }).click();
-  await expect(jonasPage!.getByText('Danke. Unser Team sieht sich das an.')).toBeVisible();
-  const stored = await db.select().from(t.reports).where(eq(t.reports.podId, podId));
-  expect(stored).toHaveLength(1);
+    // Mia writes back: Jonas sees her typing, both see the message live.
+    const miaBox = miaPage.getByRole('textbox', { name: text.box });
+    await miaBox.pressSequentially(text.replyStart);
+    await expect(jonasPage.getByTestId('pod-typing')).toHaveText(text.typing);
+    await miaBox.fill(text.reply);
+    await miaBox.press('Enter');
+    for (const page of [jonasPage, lenaPage])
+      await expect(page.getByTestId('pod-messages')).toContainText(text.reply);
 
-  // Mia leaves the pod.
-  await miaPage!.getByRole('button', { name: 'Pod verlassen' }).click();
-  await expect(miaPage!).toHaveURL(/\/pods$/);
-  await expect(miaPage!.getByText('Du bist noch in keinem Pod.')).toBeVisible();
-  // Lena's open page follows, live.
-  await expect(lenaPage!.getByTestId('pod-members')).not.toContainText('Mia');
-  await expect(lenaPage!.getByTestId('pod-members')).toContainText('Jonas');
-  await Promise.all(contexts.map((context) => context.close()));
-});
+    // Jonas reports Mia from the pod's member list.
+    await jonasPage.getByRole('button', { name: text.options('Mia') }).click();
+    await jonasPage.getByRole('menuitem', { name: text.report }).click();
+    const report = jonasPage.getByRole('dialog', { name: text.reportTitle });
+    await report.getByRole('radio', { name: text.spam }).check();
+    await report.getByRole('button', { name: text.sendReport }).click();
+    await expect(jonasPage.getByText(text.reported)).toBeVisible();
+
+    // Lena reports Mia's message from the chat, on her phone; nobody is offered to report their own.
+    const welcome = jonasPage
+      .getByTestId('pod-messages')
+      .getByTestId('message')
+      .filter({ hasText: text.welcome });
+    await expect(welcome.getByRole('button')).toHaveCount(0);
+    const reply = lenaPage.getByTestId('pod-messages').getByTestId('message').filter({ hasText: text.reply });
+    await reply.getByRole('button', { name: text.reportMessage }).click();
+    const messageReport = lenaPage.getByRole('dialog', { name: text.reportTitle });
+    await messageReport.getByRole('radio', { name: text.spam }).check();
+    await messageReport.getByRole('button', { name: text.sendReport }).click();
+    await expect(lenaPage.getByText(text.reported)).toBeVisible();
+    // Both reached the moderators, Lena's naming the message, with the pod's messages as evidence.
+    const [sentReply] = await db
+      .select({ id: t.podMessages.id })
+      .from(t.podMessages)
+      .where(and(eq(t.podMessages.podId, podId), eq(t.podMessages.body, text.reply)));
+    const stored = await db.select().from(t.reports).where(eq(t.reports.podId, podId));
+    expect(stored.map((r) => [r.reporterId, r.reportedId, r.podMessageId]).sort()).toEqual(
+      [
+        [jonas.id, mia.id, null],
+        [lena.id, mia.id, sentReply!.id],
+      ].sort(),
+    );
+    const listed = (await podReportsForOperators(amiko.database.url)).filter((r) => r.pod?.id === podId);
+    expect(listed).toHaveLength(2);
+    const ofMessage = listed.find((r) => r.pod?.messageId === sentReply!.id);
+    expect(ofMessage?.reporter?.name).toBe(lenaName);
+    expect(ofMessage?.reported.name).toBe(miaName);
+    expect(ofMessage?.evidence.map((m) => m.body)).toEqual([text.welcome, text.reply]);
+
+    // Mia leaves the pod; Lena's open page follows, live.
+    await miaPage.getByRole('button', { name: text.leave }).click();
+    await expect(miaPage).toHaveURL(/\/pods$/);
+    await expect(miaPage.getByText(text.noPod)).toBeVisible();
+    await expect(lenaPage.getByTestId('pod-members')).not.toContainText('Mia');
+    await expect(lenaPage.getByTestId('pod-members')).toContainText('Jonas');
+
+    // Jonas removes Lena, with a reason kept for the moderators: her open page loses the chat, live, and
+    // the pod leaves her list.
+    await jonasPage.getByRole('button', { name: text.options('Lena') }).click();
+    await jonasPage.getByRole('menuitem', { name: text.remove }).click();
+    const removal = jonasPage.getByRole('dialog', { name: text.removeTitle(podName) });
+    await removal.getByRole('button', { name: text.removeButton }).click();
+    await expect(removal.getByText(text.reasonRequired)).toBeVisible();
+    await removal.getByRole('textbox', { name: text.why }).fill(text.reason);
+    await removal.getByRole('button', { name: text.removeButton }).click();
+    await expect(jonasPage.getByText(text.removed)).toBeVisible();
+    await expect(jonasPage.getByTestId('pod-members')).not.toContainText('Lena');
+    await expect(lenaPage.getByTestId('pod-messages')).toHaveCount(0);
+    const removals = await db.select().from(t.podRemovals).where(eq(t.podRemovals.podId, podId));
+    expect(removals.map((r) => [r.memberId, r.removedBy, r.reason])).toEqual([
+      [lena.id, jonas.id, text.reason],
+    ]);
+    await lenaPage.goto('/pods');
+    await expect(lenaPage.getByText(text.noPod)).toBeVisible();
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+}

@@ -97,7 +97,12 @@ export function Header() {
           <Group gap="sm" wrap="nowrap">
             {full ? (
               <Suspense fallback={<Box w={82} h={36} />}>
-                <MemberControls hasUnread={hasUnread} onOpenMessages={clear} />
+                <MemberControls
+                  hasUnread={hasUnread}
+                  onOpenMessages={clear}
+                  unreadPods={unreadPods}
+                  podInvitations={podInvitations}
+                />
               </Suspense>
             ) : member ? (
               <>

@@ -1,8 +1,10 @@
 import { Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /**
  * One stored message: mine on the right, theirs on the left; the sender named for screen readers, and to
- * the eye too with `shownName` (a pod's chat, where several write).
+ * the eye too with `shownName` (a pod's chat, where several write). `action` goes beside the bubble (a
+ * pod's "Report message").
  */
 export function MessageBubble({
   message,
@@ -11,6 +13,7 @@ export function MessageBubble({
   shownName,
   status,
   time,
+  action,
 }: {
   message: { body: string };
   mine: boolean;
@@ -19,10 +22,11 @@ export function MessageBubble({
   /** "Sent" or "Read" under the last message I sent, else null. */
   status: string | null;
   time: string;
+  action?: ReactNode;
 }) {
   return (
     <Box component="li" mb={6} data-testid="message" data-mine={mine}>
-      <Group justify={mine ? 'flex-end' : 'flex-start'}>
+      <Group justify={mine ? 'flex-end' : 'flex-start'} gap={4} wrap="nowrap">
         <Paper
           px="sm"
           py={6}
@@ -46,6 +50,7 @@ export function MessageBubble({
             {time}
           </Text>
         </Paper>
+        {action}
       </Group>
       {status && (
         <Text size="xs" c="dimmed" ta="right" data-testid="read-status">

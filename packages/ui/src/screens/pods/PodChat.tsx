@@ -13,11 +13,12 @@ import type { Pod } from './PodActions.tsx';
 import { PodIcebreakers } from './PodIcebreakers.tsx';
 import { usePodChat } from './usePodChat.ts';
 import { ChatMeetupCard } from './ChatMeetupCard.tsx';
+import { PodMessageReportDialog, ReportMessageButton, type ReportedMessage } from './PodMessageReport.tsx';
 
 /**
  * A pod's chat for its members (issue 34.4): the latest page and older ones on request, live messages,
- * typing, "Seen by N" under the member's last message, first lines for an empty chat; the live side is
- * usePodChat.
+ * typing, "Seen by N" under the member's last message, first lines for an empty chat, a report beside
+ * another member's message (issue 34.5); the live side is usePodChat.
  */
 export function PodChat({ pod, me }: { pod: Pod; me: string }) {
   const { id: podId, name: podName, members } = pod;
@@ -38,6 +39,7 @@ export function PodChat({ pod, me }: { pod: Pod; me: string }) {
   } = usePodChat(podId, me);
   /** An icebreaker picked: put in the message box to edit. */
   const [suggestion, setSuggestion] = useState<{ text: string } | null>(null);
+  const [reported, setReported] = useState<ReportedMessage | null>(null);
 
   const nameOf = (memberId: string) =>
     memberId === me
@@ -45,6 +47,8 @@ export function PodChat({ pod, me }: { pod: Pod; me: string }) {
       : (page.data?.senders.find((s) => s.id === memberId)?.name ??
         members.find((m) => m.id === memberId)?.firstName ??
         '');
+  // A deleted account is gone: nothing of theirs to report, as in one-to-one chat.
+  const deleted = (memberId: string) => page.data?.senders.find((s) => s.id === memberId)?.deleted;
   const lastMine = page.data?.messages.findLast((m) => m.senderId === me);
   const typingNames = [...typing.keys()].map(nameOf).filter(Boolean);
   // As a conversation: starts at the newest, follows new ones near the bottom, stays put for older ones.
@@ -133,6 +137,20 @@ export function PodChat({ pod, me }: { pod: Pod; me: string }) {
                           : null
                       }
                       time={formatMessageTime(message.createdAt, i18n.language)}
+                      action={
+                        mine || deleted(message.senderId) ? undefined : (
+                          <ReportMessageButton
+                            name={nameOf(message.senderId)}
+                            onReport={() =>
+                              setReported({
+                                messageId: message.id,
+                                memberId: message.senderId,
+                                name: nameOf(message.senderId),
+                              })
+                            }
+                          />
+                        )
+                      }
                     />
                   );
                 })}
@@ -160,6 +178,7 @@ export function PodChat({ pod, me }: { pod: Pod; me: string }) {
           </Stack>
         )}
       </Paper>
+      <PodMessageReportDialog podId={podId} reported={reported} onClose={() => setReported(null)} />
     </Stack>
   );
 }
