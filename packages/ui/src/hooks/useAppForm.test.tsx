@@ -38,7 +38,7 @@ const describedBy = (input: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent)
     .join(' ');
 
-describe('useAppForm', { timeout: 30_000 }, () => {
+describe('useAppForm', () => {
   for (const [language, required] of [
     ['en', 'Email is required'],
     ['de', 'E-Mail-Adresse ist erforderlich'],

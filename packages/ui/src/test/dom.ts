@@ -1,4 +1,4 @@
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { format } from 'node:util';
 
@@ -43,6 +43,19 @@ Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
 // findBy… waits up to 5 s rather than 1 s: a test machine running other suites beside can be that slow.
 configure({ asyncUtilTimeout: 5000 });
+
+// A query that finds nothing prints the whole page into its error. While findBy… or waitFor polls (on every
+// change of the page and every 50 ms), each such print is thrown away; on a page with Mantine's hidden option
+// lists (the directory's filters: some 600 elements) printing cost as much as querying. Testing Library marks
+// its polls (its "expensive error diagnostics" off): their errors get the message alone. A wait that times
+// out still prints the page (waitFor's onTimeout asks for it, outside the poll), as does a failed getBy….
+const { getElementError } = getConfig();
+configure({
+  getElementError: (message, container) =>
+    (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics
+      ? Object.assign(new Error(message ?? ''), { name: 'TestingLibraryElementError' })
+      : getElementError(message, container),
+});
 
 // A React warning (a key in spread props, an update outside act, a bad prop) or any other console.error or
 // console.warn fails the test that caused it, so none can creep in unnoticed. A test that expects one

@@ -115,7 +115,7 @@ function anaProfile(interests: string[], sharedInterests: string[]) {
   } as unknown as RouterOutputs['profile']['view'];
 }
 
-describe('Thread', { timeout: 30_000 }, () => {
+describe('Thread', () => {
   it('offers icebreakers in an empty conversation: a click puts the line in the box to edit, nothing is sent', async () => {
     const api: TestApi = {
       ...threadApi([]),
@@ -280,7 +280,7 @@ describe('Thread', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Thread without a live connection', { timeout: 30_000 }, () => {
+describe('Thread without a live connection', () => {
   it('marks Ana’s messages read over HTTP, and cannot send', async () => {
     const marked: unknown[] = [];
     renderWithApp(

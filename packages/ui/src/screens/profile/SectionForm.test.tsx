@@ -14,7 +14,7 @@ const profile = {
   welcomesNewcomers: false,
 } as ProfileFields & { city: string; place: null };
 
-describe('SectionForm', { timeout: 30_000 }, () => {
+describe('SectionForm', () => {
   it('saves new in town with a month picked as month and year, and shows the sentence (issue 19.4)', async () => {
     const saved: ProfileSectionInput[] = [];
     const { user } = renderWithApp(<SectionForm section="newInTown" profile={profile} />, {

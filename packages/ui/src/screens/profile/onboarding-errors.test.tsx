@@ -24,7 +24,7 @@ const errorOf = () => screen.queryByRole('alert')?.textContent ?? null;
 /** The story field's error, the text Mantine shows under the field (and links by aria-describedby). */
 const storyErrorOf = () => document.querySelector('.mantine-Textarea-error')?.textContent ?? null;
 
-describe('onboarding step 2: interests', { timeout: 30_000 }, () => {
+describe('onboarding step 2: interests', () => {
   it('after "Select 7 more" the error counts down with each choice and is gone at ten', async () => {
     const { user } = renderWithApp(<InterestsListScreen />, {
       path: '/interests-list',

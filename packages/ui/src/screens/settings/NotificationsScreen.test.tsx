@@ -81,7 +81,7 @@ describe('Settings → Notifications: Show message text in notifications', () =>
   });
 });
 
-describe('Settings → Notifications: Notify me on this device (issue 31)', { timeout: 30_000 }, () => {
+describe('Settings → Notifications: Notify me on this device (issue 31)', () => {
   const PUBLIC_KEY = `B${'x'.repeat(86)}`;
   type Device = { id: string; device: string; createdAt: string; thisDevice: boolean };
 
