@@ -416,7 +416,7 @@ async function promoteFromWaitlist(tx: Db, deps: Deps, meetup: MeetupRow): Promi
   }
 }
 
-/** Upcoming meetups (neither begun nor cancelled) that `memberIds` answer: going or waiting, as `whose` picks. */
+/** The upcoming meetups (neither begun nor cancelled) whose ids `whose` accepts, with their pods, by id. */
 function upcomingAnswered(tx: Db, deps: Deps, whose: (present: SQLWrapper) => SQLWrapper) {
   const { t } = deps.database;
   return tx
@@ -426,6 +426,7 @@ function upcomingAnswered(tx: Db, deps: Deps, whose: (present: SQLWrapper) => SQ
     .orderBy(asc(t.meetups.id));
 }
 
+/** The ids of the meetups the member is going to or waiting for. */
 const presentAt = (tx: Db, deps: Deps, memberId: string) => {
   const { t } = deps.database;
   return tx

@@ -135,7 +135,7 @@ export async function countNewMessage(
  * Counts the unread messages of every pod the members are in again, in the caller's transaction: after a
  * block between them is made or lifted (which hides or shows each one's messages to the other). Takes those
  * pods' locks first, and those of `alsoLock` (a block's meetups), in one id order, so that no send is counting
- * meanwhile and two blocks at once never wait for each other's locks.
+ * meanwhile and two blocks at once never deadlock.
  */
 export async function recountPodUnread(
   database: Database,
