@@ -332,7 +332,9 @@ test('the directory: find a member by shared interests, favourite, block and unb
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Community' })
     .click();
-  await expect(page.getByTestId('directory')).toBeVisible();
+  // The first page of 20 cards beside the filters: on CI's loaded two cores (two journeys, their servers and
+  // browsers) it once showed 11 s after its answer had arrived (2026-11-29), beyond the 10 s default.
+  await expect(page.getByTestId('directory')).toBeVisible({ timeout: 30_000 });
   await chooseOption(page, 'Search by interests', 'Calligraphy');
   await chooseOption(page, 'Search by interests', 'Astronomy');
   await page.getByRole('button', { name: 'Apply filters' }).click();
