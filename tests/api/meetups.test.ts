@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { podInput } from '../support/pods.ts';
+import { insertPastMeetup, podInput } from '../support/pods.ts';
 
 // Meetups (issue 35, first slice): proposing, going or can't go with a fair waitlist, exact under 50
 // answers at once through two servers on one database, the venue only for those going, blocks (made before
@@ -103,20 +103,7 @@ describe('the fair waitlist', () => {
     // Every fifth is new in town; of the others, half have been to a meetup before (a past one of this pod).
     const { db, t } = ts.server.database;
     const past = 'past-' + open.id;
-    await db.insert(t.meetups).values({
-      id: past,
-      podId: started.id,
-      proposedBy: starter.id,
-      startsAt: new Date(Date.now() - 86_400_000),
-      timeZone: 'Europe/Berlin',
-      venueKind: 'park',
-      venueName: 'Englischer Garten',
-      venueAddress: 'München',
-      onlineLink: null,
-      language: 'de',
-      capacity: 12,
-      createdAt: new Date(Date.now() - 2 * 86_400_000),
-    });
+    await insertPastMeetup(ts.server.database, { id: past, podId: started.id, proposedBy: starter.id });
     const askers: TestMember[] = [];
     for (let i = 0; i < 50; i++) {
       const member = await munich(i % 2 === 0 ? ts : second, { newInTown: i % 5 === 0 ? 'newHere' : null });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnAmiko } from '../support/amiko-process.ts';
 import { createTestDatabase, type TestDialect } from '../support/database.ts';
 import { clientFor, memberWithSession } from '../support/messaging.ts';
-import { podInput } from '../support/pods.ts';
+import { insertPastMeetup, podInput } from '../support/pods.ts';
 
 // The places of a pod and of a meetup, counted by two server processes on one database at once (issues
 // 34 and 35: "two processes"). The API suite runs the same races through two servers in one process; here
@@ -55,20 +55,7 @@ async function scenario(dialect: TestDialect) {
     expect(meetup).toMatchObject({ capacity: 8, going: 1 });
     // Every fifth is new in town; of the others, half have been to a meetup before (a past one of the pod).
     const past = `past-${meetup.id}`;
-    await db.insert(t.meetups).values({
-      id: past,
-      podId: pod.id,
-      proposedBy: starter.id,
-      startsAt: new Date(Date.now() - 86_400_000),
-      timeZone: 'Europe/Berlin',
-      venueKind: 'park',
-      venueName: 'Englischer Garten',
-      venueAddress: 'München',
-      onlineLink: null,
-      language: 'de',
-      capacity: 12,
-      createdAt: new Date(Date.now() - 2 * 86_400_000),
-    });
+    await insertPastMeetup(one.db(), { id: past, podId: pod.id, proposedBy: starter.id });
     const askers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => member({ newInTown: i % 5 === 0 ? 'newHere' : null })),
     );

@@ -1,4 +1,5 @@
 import type { PodInput } from '@amiko/core';
+import type { Database } from '@amiko/db';
 
 /**
  * A pod for a test to start: "Board games", open, online, in English, for eight, with what the test
@@ -17,4 +18,23 @@ export function podInput(overrides: Partial<PodInput> = {}): PodInput {
     joinRule: 'open',
     ...overrides,
   };
+}
+
+/** A meetup of the pod that took place yesterday: those put down as going to it have been to a meetup. */
+export async function insertPastMeetup(
+  { db, t }: Database,
+  meetup: { id: string; podId: string; proposedBy: string },
+): Promise<void> {
+  await db.insert(t.meetups).values({
+    ...meetup,
+    startsAt: new Date(Date.now() - 86_400_000),
+    timeZone: 'Europe/Berlin',
+    venueKind: 'park',
+    venueName: 'Englischer Garten',
+    venueAddress: 'München',
+    onlineLink: null,
+    language: 'de',
+    capacity: 12,
+    createdAt: new Date(Date.now() - 2 * 86_400_000),
+  });
 }
