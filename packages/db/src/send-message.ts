@@ -58,6 +58,13 @@ const MESSAGE_COLUMNS = `id, conversation_id AS conversationId, sender_id AS sen
   recipient_id AS recipientId, client_id AS clientId, body, created_at AS createdAt, read_at AS readAt`;
 
 /**
+ * What the unread state's count says (packages/api's unreadState), within the send's transaction: one range
+ * of participants_member_unread_idx, not a read of each of the member's conversations.
+ */
+export const UNREAD_CONVERSATIONS_SQL =
+  'SELECT count(*) AS count FROM conversation_participants WHERE member_id = ? AND unread_count > 0';
+
+/**
  * SQLite: stores one send, inside the batch's transaction (sqlite-sends.ts). Synchronous, on the event loop.
  * The steps are amiko_send_message's, without its row locks: SQLite has one writer at a time, so message ids
  * become visible in increasing order by construction.
@@ -104,10 +111,7 @@ export function createSqliteMessageStore(
        AND id > (SELECT unread_cleared_through FROM members WHERE id = ?)) AS unread`,
   );
 
-  // What the unread state's count says (packages/api's unreadState), within the send's transaction.
-  const unreadConversations = client.prepare<[string], { count: number }>(
-    'SELECT count(*) AS count FROM conversation_participants WHERE member_id = ? AND unread_count > 0',
-  );
+  const unreadConversations = client.prepare<[string], { count: number }>(UNREAD_CONVERSATIONS_SQL);
 
   const storeOne = (r: SendMessageRequest): SendMessageOutcome => {
     const state = peer.get(r.senderId, r.recipientId, r.recipientId, r.senderId, r.pairKey, r.recipientId);

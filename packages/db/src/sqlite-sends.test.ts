@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 import { newId } from './ids.ts';
 import { seedMembers } from './seed/generate.ts';
-import type { SendMessageRequest } from './send-message.ts';
+import { UNREAD_CONVERSATIONS_SQL, type SendMessageRequest } from './send-message.ts';
 import { createSqliteSends } from './sqlite-sends.ts';
 
 // The SQLite send path, against a real database file. The messaging rules (blocks, repeats, counters) are
@@ -35,6 +35,17 @@ describe('SQLite sends in batches', () => {
     now: Date.now(),
     pairKey: from < to ? `${from}:${to}` : `${to}:${from}`,
     newConversationId: newId(),
+  });
+
+  it("counts the recipient's unread conversations from the index alone, however many they have", () => {
+    if (database.raw.kind !== 'sqlite') throw new Error('expected SQLite');
+    const plan = database.raw.client
+      .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${UNREAD_CONVERSATIONS_SQL}`)
+      .all(members[0]!)
+      .map((row) => row.detail);
+    expect(plan).toEqual([
+      'SEARCH conversation_participants USING COVERING INDEX participants_member_unread_idx (member_id=? AND unread_count>?)',
+    ]);
   });
 
   it('stores concurrent sends once each, in id order, while transactions write in between', async () => {

@@ -230,7 +230,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       lastMessageAt: timestamp('last_message_at'),
     },
     // No index on last_message_at: the conversation list sorts a member's own few conversations (found through
-    // participants_member_idx), and an index here would be one more page written by every send.
+    // participants_member_unread_idx), and an index here would be one more page written by every send.
     (t) => [uniqueIndex('conversations_pair_unique').on(t.pairKey)],
   );
 
@@ -247,7 +247,10 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     },
     (t) => [
       primaryKey({ columns: [t.conversationId, t.memberId] }),
-      index('participants_member_idx').on(t.memberId),
+      // A member's conversations, and of them those with something unread (a count every send that changes
+      // the recipient's unread state makes) without reading each participant row: the count stays one index
+      // range however many conversations the member has (issue 32).
+      index('participants_member_unread_idx').on(t.memberId, t.unreadCount),
     ],
   );
 
