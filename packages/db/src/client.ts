@@ -8,7 +8,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { startBackgroundCheckpoints } from './checkpoint.ts';
 import { migrateDatabase, pendingMigrations, type MigrateOptions } from './migrate.ts';
-import { sendMessageInPostgres, type SendMessageOutcome, type SendMessageRequest } from './send-message.ts';
+import { createPostgresSends } from './pg-sends.ts';
+import type { SendMessageOutcome, SendMessageRequest } from './send-message.ts';
 import {
   sendPodMessageInPostgres,
   type SendPodMessageOutcome,
@@ -267,6 +268,7 @@ function openPostgres(url: string, poolSize: number, onQuery?: (seconds: number)
   const pool = postgres(url, { max: poolSize, onnotice: () => undefined });
   const client = onQuery ? timedPostgres(pool, onQuery) : pool;
   const pg = drizzlePostgres({ client, schema: pgSchema });
+  const sends = createPostgresSends(client);
   const db: Db = pg;
   const t = pgSchema;
 
@@ -289,12 +291,15 @@ function openPostgres(url: string, poolSize: number, onQuery?: (seconds: number)
     db,
     t,
     transaction,
-    sendMessage: (request) => sendMessageInPostgres(client, request),
+    sendMessage: (request) => sends.send(request),
     sendPodMessage: (request) => sendPodMessageInPostgres(client, request),
     migrate: (options) => migrateDatabase({ kind: 'postgres', client }, options),
     pendingMigrations: () => pendingMigrations({ kind: 'postgres', client }),
     location: hideUrlPassword(url),
     raw: { kind: 'postgres', client },
-    close: () => client.end({ timeout: 5 }),
+    async close() {
+      await sends.settled();
+      await client.end({ timeout: 5 });
+    },
   };
 }

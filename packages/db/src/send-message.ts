@@ -161,6 +161,29 @@ export async function sendMessageInPostgres(
   const [row] = await client<[PostgresSendRow]>`select * from amiko_send_message(${r.senderId},
     ${r.recipientId}, ${r.clientId}, ${r.body}, ${new Date(r.now).toISOString()}, ${r.pairKey},
     ${r.newConversationId})`;
+  return outcomeOf(row);
+}
+
+/**
+ * PostgreSQL: several sends in one call of amiko_send_messages (migrations/pg/0031), one statement and one
+ * commit, each send's outcome as amiko_send_message's, in the order of `requests`. All or nothing: if one
+ * send fails, none is stored (pg-sends.ts then sends each alone).
+ */
+export async function sendMessagesInPostgres(
+  client: postgres.Sql,
+  requests: SendMessageRequest[],
+): Promise<SendMessageOutcome[]> {
+  const column = (value: (r: SendMessageRequest) => string) => client.array(requests.map(value));
+  const rows = await client<(PostgresSendRow & { ord: number })[]>`select * from amiko_send_messages(
+    ${column((r) => r.senderId)}, ${column((r) => r.recipientId)}, ${column((r) => r.clientId)},
+    ${column((r) => r.body)}, ${column((r) => new Date(r.now).toISOString())}::timestamptz[],
+    ${column((r) => r.pairKey)}, ${column((r) => r.newConversationId)})`;
+  const outcomes: SendMessageOutcome[] = [];
+  for (const row of rows) outcomes[row.ord - 1] = outcomeOf(row);
+  return outcomes;
+}
+
+function outcomeOf(row: PostgresSendRow): SendMessageOutcome {
   if (row.outcome !== 'created' && row.outcome !== 'repeat') return { outcome: row.outcome };
   const message: StoredMessage = {
     id: Number(row.message_id),
