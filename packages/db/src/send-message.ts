@@ -2,8 +2,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type postgres from 'postgres';
 
 // The send path of messaging, written once per dialect in plain SQL: on PostgreSQL the function
-// amiko_send_message (migrations/pg/0002, last redefined in 0026), on SQLite the statements below, in
-// group-committed batches (sqlite-sends.ts). Both take the same request and answer with the same outcome;
+// amiko_send_message (migrations/pg/0002, last redefined in 0026), several at once through
+// amiko_send_messages (0031, pg-sends.ts); on SQLite the statements below, in group-committed batches
+// (sqlite-sends.ts). Both take the same request and answer with the same outcome;
 // the API suite runs every messaging case on both databases. See docs/decisions.md ("PostgreSQL: a send is one
 // statement" and "SQLite: messages in group-committed batches").
 
