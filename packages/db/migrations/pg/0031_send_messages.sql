@@ -1,6 +1,6 @@
 -- Written by hand: amiko_send_messages, the sends of one turn of a server's event loop in one call, one
--- statement and one commit (issue 32: on PostgreSQL each send was a statement and a commit of its own, and
--- the protocol's work per statement, on both sides, cost more than the send). Each send is still
+-- statement and one commit (issue 32: each send was a statement and a commit of its own; grouped, the
+-- server's CPU per message at saturation fell from 3.8 to 2.6 times a bare relay's). Each send is still
 -- amiko_send_message's, answered in the order given (ord, from 1). Every member of the batch is locked
 -- first, in id order, as amiko_send_message locks its two: batches and single sends never wait on each other
 -- in a circle, and message ids still become visible in increasing order for each member.
