@@ -1,7 +1,8 @@
-import type { MeetupInput, PodInput } from '@amiko/core';
+import { SESSION_COOKIE, type MeetupInput, type PodInput } from '@amiko/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../support/errors.ts';
+import { eventually, openSocket, sessionCookie } from '../support/messaging.ts';
 import { createMember, type TestMember } from '../support/members.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { insertPastMeetup, podInput } from '../support/pods.ts';
@@ -229,5 +230,31 @@ describe('blocks', () => {
     expect(seen).toMatchObject({ id: first.id, myStatus: null, going: 4, waitlist: 0 });
     expect((await failure(rsvp(y, first.id))).message).toBe('meetups:errors.notAvailable');
     expect((await failure(rsvp(x, second.id))).message).toBe('meetups:errors.notAvailable');
+  });
+
+  it('tells an outsider live when a block withdraws their answer to an open meetup', async () => {
+    const starter = await munich();
+    const started = await starter.client.trpc.pods.start.mutate(pod());
+    const [member, outsider] = [await munich(), await munich()];
+    await member.client.trpc.pods.join.mutate({ podId: started.id });
+    const open = await starter.client.trpc.meetups.propose.mutate(meetup(started.id, { extraPlaces: 2 }));
+    await member.client.trpc.meetups.rsvp.mutate({ meetupId: open.id, going: true });
+    await outsider.client.trpc.meetups.rsvp.mutate({ meetupId: open.id, going: true });
+    const socket = openSocket(ts.url, {
+      cookie: sessionCookie(outsider.client.http.cookies.get(SESSION_COOKIE)!),
+    });
+    const heard: string[] = [];
+    socket.on('pod:meetups', (event) => heard.push(event.podId));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      // The member blocks the outsider, who asked later: their answer goes, and their card must show it.
+      await member.client.trpc.blocks.block.mutate({ memberId: outsider.id });
+      await eventually(() => heard.includes(started.id), 'pod:meetups for the outsider');
+    } finally {
+      socket.close();
+    }
   });
 });

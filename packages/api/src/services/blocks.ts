@@ -55,7 +55,9 @@ export async function blockMember(deps: Deps, blockerId: string, blockedId: stri
     await recountPodUnread(database, tx, pair, await meetupPodsOfEither(tx, deps, pair));
     return separateAtMeetups(tx, deps, pair);
   });
-  for (const { podId, meetupId } of separated) await publishMeetupsChanged(deps, podId, meetupId);
+  // The one whose answer went is told too: from outside the pod, they no longer hear its meetups otherwise.
+  for (const { podId, meetupId, withdrawn } of separated)
+    await publishMeetupsChanged(deps, podId, meetupId, [withdrawn]);
 }
 
 /** Removes a member from the blocker's list (SPEC §4 Unblock). */

@@ -255,12 +255,18 @@ export async function cancelMeetup(deps: Deps, memberId: string, meetupId: strin
 
 /**
  * After a meetup is proposed, answered or cancelled: the pod's members and whoever else is going or waiting
- * (an open meetup's outsiders) hear `pod:meetups` (pods-live.ts), and their cards read the meetups again.
+ * (an open meetup's outsiders) hear `pod:meetups` (pods-live.ts), and their cards read the meetups again;
+ * so do `alsoTell`, who are no longer either (an answer a block withdrew).
  */
-export function publishMeetupsChanged(deps: Deps, podId: string, meetupId: string): Promise<void> {
+export function publishMeetupsChanged(
+  deps: Deps,
+  podId: string,
+  meetupId: string,
+  alsoTell: string[] = [],
+): Promise<void> {
   const { db, t } = deps.database;
-  return publishPodNudge(deps, 'pod:meetups', podId, async () =>
-    (
+  return publishPodNudge(deps, 'pod:meetups', podId, async () => [
+    ...(
       await db
         .select({ id: t.meetupRsvps.memberId })
         .from(t.meetupRsvps)
@@ -268,7 +274,8 @@ export function publishMeetupsChanged(deps: Deps, podId: string, meetupId: strin
           and(eq(t.meetupRsvps.meetupId, meetupId), inArray(t.meetupRsvps.status, ['going', 'waitlist'])),
         )
     ).map((r) => r.id),
-  );
+    ...alsoTell,
+  ]);
 }
 
 /**

@@ -452,18 +452,19 @@ export async function meetupPodsOfEither(tx: Db, deps: Deps, [a, b]: [string, st
  * each upcoming meetup they are both going to or waiting for, the one who asked later has their answer
  * withdrawn, as if never given (no late cancel counted), and a place it frees goes to the waitlist. The rule
  * that refuses such a pair an answer, kept when the block comes after: blocked pairs are never in one
- * meetup (issue 35.3). Returns the meetups changed, to publish once committed.
+ * meetup (issue 35.3). Returns the meetups changed and whose answer went, to publish once committed.
  */
 export async function separateAtMeetups(
   tx: Db,
   deps: Deps,
   pair: [string, string],
-): Promise<{ meetupId: string; podId: string }[]> {
+): Promise<{ meetupId: string; podId: string; withdrawn: string }[]> {
   const { t } = deps.database;
   const shared = await upcomingAnswered(tx, deps, (meetup) =>
     and(inArray(meetup, presentAt(tx, deps, pair[0])), inArray(meetup, presentAt(tx, deps, pair[1])))!,
   );
-  for (const { meetupId } of shared) {
+  const changed = [];
+  for (const { meetupId, podId } of shared) {
     const answers = await tx
       .select({
         memberId: t.meetupRsvps.memberId,
@@ -477,9 +478,10 @@ export async function separateAtMeetups(
     await tx
       .delete(t.meetupRsvps)
       .where(and(eq(t.meetupRsvps.meetupId, meetupId), eq(t.meetupRsvps.memberId, later.memberId)));
+    changed.push({ meetupId, podId, withdrawn: later.memberId });
     if (later.status !== 'going') continue;
     const [meetup] = await tx.select().from(t.meetups).where(eq(t.meetups.id, meetupId));
     await promoteFromWaitlist(tx, deps, meetup!);
   }
-  return shared;
+  return changed;
 }
