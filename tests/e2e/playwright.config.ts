@@ -20,6 +20,8 @@ export default defineConfig({
   ],
   use: {
     browserName: 'chromium',
+    // As a member who asked their system for less motion: no dialog transitions (theme.ts).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
