@@ -46,7 +46,8 @@ test('wide screens get the inline navigation and a centred page', async ({ page 
 });
 
 test.describe('scroll animations', () => {
-  test.use({ viewport: { width: 1280, height: 720 } });
+  // A visitor who has not asked for less motion (the journeys' default asks for it: playwright.config.ts).
+  test.use({ viewport: { width: 1280, height: 720 }, reducedMotion: 'no-preference' });
 
   test(`blocks further down fade in over ${PAGE_ANIMATION_MS} ms when scrolled to; blocks in view only rise`, async ({
     page,
