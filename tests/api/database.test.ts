@@ -1,4 +1,4 @@
-import { newId, openDatabase, TransactionAwaitError, type SendMessageRequest } from '@amiko/db';
+import { newId, openDatabase, TransactionAwaitError } from '@amiko/db';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect, type TestDatabase } from '../support/database.ts';
@@ -96,59 +96,6 @@ describe(`database on ${testDialect()}`, () => {
     const rows = await database.db.select({ name: t.members.name }).from(t.members);
     expect(rows).toHaveLength(16);
     expect(rows.every((r) => r.name.startsWith('M'))).toBe(true);
-  });
-});
-
-describe(`private sends in one turn on ${testDialect()}`, () => {
-  const verified = (email: string) => ({ ...member(email), emailVerified: true });
-  const request = (from: string, to: string, clientId = newId()): SendMessageRequest => ({
-    senderId: from,
-    recipientId: to,
-    clientId,
-    body: `hello ${clientId}`,
-    now: Date.now(),
-    pairKey: from < to ? `${from}:${to}` : `${to}:${from}`,
-    newConversationId: newId(),
-  });
-
-  // The sends of one turn are stored together (one transaction on SQLite, one call on PostgreSQL).
-  it('answers each with its own outcome, in order, and refuses a broken one alone', async () => {
-    const database = await fresh();
-    await database.migrate();
-    const [a, b, c] = [verified('a@example.com'), verified('b@example.com'), verified('c@example.com')];
-    await database.db.insert(database.t.members).values([a, b, c]);
-    const first = request(a.id, b.id);
-    const results = await Promise.allSettled([
-      database.sendMessage(first),
-      database.sendMessage(request('not-a-member', c.id)), // breaks a foreign key
-      database.sendMessage(request(c.id, a.id)),
-      database.sendMessage(request(a.id, 'nobody')),
-      database.sendMessage({ ...first, body: 'again' }),
-    ]);
-    const outcomes = results.map((r) => (r.status === 'fulfilled' ? r.value.outcome : 'refused'));
-    expect(outcomes).toEqual(['created', 'refused', 'created', 'not_found', 'repeat']);
-    const [created, , other, , repeat] = results.map((r) => (r.status === 'fulfilled' ? r.value : null));
-    expect(repeat).toEqual({ outcome: 'repeat', message: (created as { message: unknown }).message });
-    const ids = [created, other].map((r) => (r as { message: { id: number } }).message.id);
-    expect(ids[0]).toBeLessThan(ids[1]!);
-    const conversations = await database.db.select().from(database.t.conversations);
-    expect(conversations.map((row) => row.pairKey).sort()).toEqual(
-      [first.pairKey, request(c.id, a.id).pairKey].sort(),
-    );
-  });
-
-  it('stores many at once, each once, whoever writes to whom', async () => {
-    const database = await fresh();
-    await database.migrate();
-    const people = Array.from({ length: 8 }, (_, i) => verified(`p${i}@example.com`));
-    await database.db.insert(database.t.members).values(people);
-    const sends = Array.from({ length: 300 }, (_, i) =>
-      database.sendMessage(request(people[i % 8]!.id, people[(i * 3 + 1) % 8]!.id)),
-    );
-    const outcomes = await Promise.all(sends);
-    expect(outcomes.every((o) => o.outcome === 'created')).toBe(true);
-    const [row] = await database.db.select({ n: count() }).from(database.t.messages);
-    expect(row?.n).toBe(300);
   });
 });
 

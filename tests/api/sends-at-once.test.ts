@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 // Many sends at once, private and to a pod, on both databases: stored together in group-committed batches on
-// SQLite (packages/db/src/sqlite-sends.ts, whose own tests check their order and closing), each in a call
-// of its own on PostgreSQL's pool. The messaging rules are covered by the chat tests; here, what sends made
+// SQLite (packages/db/src/sqlite-sends.ts, whose own tests check their order and closing), the private ones
+// of a turn in one call on PostgreSQL (packages/db/src/pg-sends.ts), pod messages each in a call of its own. The messaging rules are covered by the chat tests; here, what sends made
 // together could break: each answered with its own outcome and stored once, a send that fails answered
 // alone with its error while the others are stored, and nothing left behind by it. Order between sends made
 // at the same moment is not promised: a device sends its messages one after the other (the outbox).
@@ -77,6 +77,23 @@ describe(`sends made together (${process.env.AMIKO_TEST_DB ?? 'sqlite'})`, () =>
       .select({ n: database.t.podMembers.unreadCount })
       .from(database.t.podMembers);
     expect(unread.map((row) => row.n).sort()).toEqual([66, 67, 67]);
+  });
+
+  it("answers a turn's private sends each with its own outcome, in the order given", async () => {
+    // Members no other test here pairs: the failing-send test counts the conversations it makes.
+    const [, , , d, e] = members as [string, string, string, string, string];
+    const first = toMember(d, e);
+    // One turn, so one batch (one call on PostgreSQL) with nothing in it that breaks.
+    const results = await Promise.all([
+      database.sendMessage(first),
+      database.sendMessage(toMember(e, d)),
+      database.sendMessage(toMember(d, 'nobody')),
+      database.sendMessage({ ...first, body: 'again' }),
+    ]);
+    expect(results.map((r) => r.outcome)).toEqual(['created', 'created', 'not_found', 'repeat']);
+    const [created, other, , repeat] = results as { message: { id: number } }[];
+    expect(repeat).toEqual({ outcome: 'repeat', message: created!.message });
+    expect(created!.message.id).toBeLessThan(other!.message.id);
   });
 
   it('answers a client id sent twice at once with one message, stored once', async () => {
