@@ -31,7 +31,7 @@ export {
   type ClaimedJob,
   type Prepared,
 } from './dialect.ts';
-export { newId } from './ids.ts';
+export { newId, newTimeOrderedId } from './ids.ts';
 export type { RecipientPod, SendPodMessageOutcome, SendPodMessageRequest } from './send-pod-message.ts';
 export type {
   ChangedUnreadState,

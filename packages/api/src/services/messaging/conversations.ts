@@ -1,4 +1,4 @@
-import { lockMembers, newId, type Db } from '@amiko/db';
+import { lockMembers, newTimeOrderedId, type Db } from '@amiko/db';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { ConversationView, PeerView } from '../../contracts.ts';
 import type { Deps } from '../../context.ts';
@@ -171,7 +171,7 @@ export async function ensureConversation(
   const key = pairKey(a, b);
   const [found] = await statementsOf(database).conversationByPair(tx).execute({ pairKey: key });
   if (found) return found.id;
-  const id = newId();
+  const id = newTimeOrderedId();
   await tx.insert(t.conversations).values({ id, pairKey: key, createdAt: new Date() });
   await tx.insert(t.conversationParticipants).values([
     { conversationId: id, memberId: a, unreadCount: 0 },

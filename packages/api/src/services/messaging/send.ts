@@ -1,5 +1,5 @@
 import { canMessage, type SendMessageInput } from '@amiko/core';
-import { newId } from '@amiko/db';
+import { newTimeOrderedId } from '@amiko/db';
 import type { SendResult, UnreadState } from '../../contracts.ts';
 import type { Deps } from '../../context.ts';
 import { AppError, appError } from '../../errors.ts';
@@ -104,7 +104,7 @@ async function sendMessage(deps: Deps, senderId: string, input: SendMessageInput
     body: input.body,
     now: Date.now(),
     pairKey: pairKey(senderId, input.to),
-    newConversationId: newId(),
+    newConversationId: newTimeOrderedId(),
   });
   if (stored.outcome === 'created') {
     return { message: stored.message, created: true, unread: stored.unread };
