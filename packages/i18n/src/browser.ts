@@ -37,7 +37,9 @@ export function createBrowserI18n(plugins: Module[] = []): { i18n: i18n; ready: 
   instance.use(LanguageDetector).use(lazyResources);
   for (const plugin of plugins) instance.use(plugin);
   instance.on('languageChanged', () => {
-    document.documentElement.lang = instance.resolvedLanguage ?? DEFAULT_LANGUAGE;
+    const language = instance.resolvedLanguage ?? DEFAULT_LANGUAGE;
+    // Only a change: setting <html lang> to what it is restyles the whole page (every element's :lang()).
+    if (document.documentElement.lang !== language) document.documentElement.lang = language;
   });
   const ready = instance.init({
     supportedLngs: [...UI_LANGUAGES],

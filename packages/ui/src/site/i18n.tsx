@@ -9,7 +9,7 @@ import {
 } from '@amiko/core';
 import { fetchLocale } from '@amiko/i18n/urls';
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { dateFormat, numberFormat, pluralRules } from './intl.ts';
+import { dateFormat, formatNumber, pluralRules } from './intl.ts';
 
 // The public site's stand-in for react-i18next and i18next (the site build, apps/web/vite.site.config.ts,
 // puts it in react-i18next's place): what the public pages ask of their translations, and no more. The
@@ -74,7 +74,9 @@ export class SiteI18n {
 
   /** Keeps the choice where i18next keeps it: localStorage, and the cookie the server reads. */
   private remember() {
-    document.documentElement.lang = this.language;
+    // Only a change: setting <html lang>, even to what it is, makes the browser restyle the whole page
+    // (every element's :lang()), a long task on a phone right as the site starts.
+    if (document.documentElement.lang !== this.language) document.documentElement.lang = this.language;
     try {
       window.localStorage.setItem(LANGUAGE_STORAGE_KEY, this.language);
     } catch {
@@ -84,13 +86,12 @@ export class SiteI18n {
   }
 
   /**
-   * Makes the language's plural rules and number format before the page hydrates: the first Intl object
-   * of a page loads the language's ICU data, tens of milliseconds on a phone, which inside hydration would
-   * make one of its slices a long task.
+   * Makes the language's plural rules before the page hydrates: the first Intl object of a page loads the
+   * language's ICU data, tens of milliseconds on a phone, which inside hydration would make one of its
+   * slices a long task. (Counts need no NumberFormat: intl.ts's formatNumber.)
    */
   prepareFormats(): void {
     pluralRules(this.language);
-    numberFormat(this.language);
   }
 
   hasLoaded(namespaces: string[], language = this.language): boolean {
@@ -150,7 +151,7 @@ export class SiteI18n {
           if (given === undefined || given === null) return placeholder;
           // i18next's formatParams: the Intl options of each value.
           const params = (options.formatParams as Record<string, object> | undefined)?.[name];
-          if (format === 'number') return numberFormat(language, params).format(given as number);
+          if (format === 'number') return formatNumber(language, given as number, params);
           if (format === 'datetime') return dateFormat(language, params).format(given as Date);
           return String(given);
         },

@@ -8,6 +8,7 @@ import { browserPlatform, PlatformProvider } from '../platform.tsx';
 import { cssVariablesResolver, theme } from '../theme.ts';
 import { I18nextProvider, SiteI18n } from './i18n.tsx';
 import { SitePageProvider } from './router.tsx';
+import { nextTask } from './tasks.ts';
 
 // The public pages' own entry (apps/web/src/site.ts, built by apps/web/vite.site.config.ts): a visitor's
 // prerendered page hydrates with its layout and its one screen, without the member app (its router, its
@@ -70,16 +71,19 @@ const notFound = {
  * not the one the server sent.
  */
 export async function mountSite(element: HTMLElement): Promise<void> {
+  // Evaluating the site's modules is one task; its start and its hydration follow in tasks of their own.
+  await nextTask();
   const i18n = new SiteI18n();
   const page = SCREENS[window.location.pathname] ?? notFound;
   const prerendered = element.dataset.prerendered === i18n.resolvedLanguage;
+  const screen = page.Screen.preload();
+  await nextTask();
   await Promise.all([
     i18n.loadNamespaces(['common', ...(element.dataset.namespaces?.split(' ').filter(Boolean) ?? [])]),
-    page.Screen.preload(),
+    screen,
   ]);
   i18n.prepareFormats();
-  // The browser's turn between the site's start and its hydration: the start stays a short task.
-  await new Promise((resolve) => setTimeout(resolve));
+  await nextTask();
   const site = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>

@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
+import { nextTask } from './tasks.ts';
 
 // The public site's stand-in for ../trpc.ts and for @trpc/client (the site build,
 // apps/web/vite.site.config.ts, puts it in their place): the hooks the public pages use (useQuery,
@@ -19,6 +20,11 @@ export class TRPCClientError extends Error {
 
 async function call(path: string[], input: unknown, mutation: boolean): Promise<unknown> {
   const url = `/trpc/${path.join('.')}`;
+  // A question starts in a task of its own: the page's first ones are asked in the effects after
+  // hydration, where their starts together made one long task on a phone. A mutation starts at once: a
+  // page view is sent as the page comes alive, and a visitor who follows a link at once (a page load)
+  // would otherwise leave before it is on its way.
+  if (!mutation) await nextTask();
   let response: Response;
   try {
     response = await fetch(
