@@ -22,7 +22,10 @@ export default defineConfig({
     browserName: 'chromium',
     // As a member who asked their system for less motion: no dialog transitions (theme.ts).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one doubled the long journeys under two workers on two cores (the own
+    // profile's 24-28 s became 56-66 s, past the 60 s timeout), and CI's clean clone keeps no files anyway.
+    // To debug a failure locally: `pnpm exec playwright test --config e2e/playwright.config.ts --trace on`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
