@@ -399,8 +399,10 @@ async function deliverUntilShown(page: Page, origin: string, payload: { tag: str
 interface NotificationServer {
   /** DBUS_SESSION_BUS_ADDRESS for the browser. */
   address: string;
-  /** What the desktop was asked to show, in order (each with the server's id). */
+  /** What the desktop was asked to show, in order, with the server's ids (a replacement keeps its id). */
   shown: { id: number; title: string; body: string }[];
+  /** The ids Chromium asked to close (the worker closes a notification once clicked). */
+  closed: number[];
   /** The member clicks the notification (its "default" action). */
   click(id: number): void;
   stop(): Promise<void>;
@@ -421,9 +423,12 @@ class Server(dbus.service.Object):
     def GetServerInformation(self): return ('amiko-test', 'amiko', '1', '1.2')
     @dbus.service.method('org.freedesktop.Notifications', in_signature='susssasa{sv}i', out_signature='u')
     def Notify(self, app, replaces, icon, title, body, actions, hints, timeout):
-        Server.count += 1
-        say(shown=Server.count, title=str(title), body=str(body))
-        return Server.count
+        # As the specification asks, a replacement keeps the id it replaces (Chromium replaces a
+        # notification with the same tag so): a new id would leave a click on the old one unanswered.
+        if not replaces: Server.count += 1
+        id = int(replaces) or Server.count
+        say(shown=id, title=str(title), body=str(body))
+        return id
     @dbus.service.method('org.freedesktop.Notifications', in_signature='u', out_signature='')
     def CloseNotification(self, id): say(closed=int(id))
     @dbus.service.signal('org.freedesktop.Notifications', signature='us')
@@ -473,14 +478,23 @@ async function startNotificationServer(): Promise<NotificationServer> {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const shown: NotificationServer['shown'] = [];
+    const closed: number[] = [];
     await lineOf(server, (line) => {
-      const said = JSON.parse(line) as { ready?: true; shown?: number; title?: string; body?: string };
+      const said = JSON.parse(line) as {
+        ready?: true;
+        shown?: number;
+        closed?: number;
+        title?: string;
+        body?: string;
+      };
       if (said.shown !== undefined) shown.push({ id: said.shown, title: said.title!, body: said.body! });
+      if (said.closed !== undefined) closed.push(said.closed);
       return said.ready;
     });
     return {
       address,
       shown,
+      closed,
       click: (id) => void server.stdin!.write(`click ${id}\n`),
       stop: async () => {
         await stopped(server);
@@ -491,6 +505,20 @@ async function startNotificationServer(): Promise<NotificationServer> {
     await stopped(bus);
     throw error;
   }
+}
+
+/**
+ * Clicks the notification the desktop shows last and returns the window the click opens; without one in
+ * 30 s, fails with what the desktop was asked to show and to close.
+ */
+async function clickForWindow(app: BrowserContext, desktop: NotificationServer): Promise<Page> {
+  const opened = app.waitForEvent('page', { timeout: 30_000 });
+  const clicked = desktop.shown.at(-1)!.id;
+  desktop.click(clicked);
+  return opened.catch((error: Error) => {
+    const seen = JSON.stringify({ shown: desktop.shown, closed: desktop.closed, clicked });
+    throw new Error(`${error.message}; the desktop saw ${seen}`);
+  });
 }
 
 test.describe('web push', () => {
@@ -665,9 +693,7 @@ test.describe('web push', () => {
     expect(app.pages()).toEqual([]);
 
     // One click on the notification: a new window, at the conversation.
-    const opened = app.waitForEvent('page', slow);
-    desktop.click(desktop.shown.at(-1)!.id);
-    const conversation = await opened;
+    const conversation = await clickForWindow(app, desktop);
     await expect(conversation).toHaveURL(`${own.url}/messages?with=${ana.id}`, slow);
     await expect(
       conversation.getByTestId('message').filter({ hasText: 'Shall we go hiking on Sunday?' }),
