@@ -174,14 +174,17 @@ describe('a socket that stops reading', () => {
   v8.setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const retained = async () => {
-    // Collections until nothing more goes: buffers freed by one pass are released by the next.
+    // Collections until nothing more goes, twice in a row: buffers freed by one pass are released by the
+    // next. After one quiet pass the same run measured anywhere from 0 to 1.24 MB on a loaded machine (the
+    // 1 MB bound failed in CI); after two, 0.45–0.52 MB.
     let last = Infinity;
-    for (let pass = 0; pass < 10; pass++) {
+    let quiet = 0;
+    for (let pass = 0; pass < 10 && quiet < 2; pass++) {
       gc();
       await new Promise((resolve) => setImmediate(resolve));
       const { heapUsed, external } = process.memoryUsage();
-      if (heapUsed + external >= last - 64 * 1024) return heapUsed + external;
-      last = heapUsed + external;
+      quiet = heapUsed + external >= last - 64 * 1024 ? quiet + 1 : 0;
+      last = Math.min(last, heapUsed + external);
     }
     return last;
   };
