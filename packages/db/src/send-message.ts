@@ -59,11 +59,12 @@ const MESSAGE_COLUMNS = `id, conversation_id AS conversationId, sender_id AS sen
   recipient_id AS recipientId, client_id AS clientId, body, created_at AS createdAt, read_at AS readAt`;
 
 /**
- * What the unread state's count says (packages/api's unreadState), within the send's transaction: one range
- * of participants_member_unread_idx, not a read of each of the member's conversations.
+ * What the unread state's count says (packages/api's unreadState), within the send's transaction: the
+ * member's row of member_unread, which triggers keep (migrations sqlite/0025), not a count of their
+ * conversations. No row: nothing unread.
  */
 export const UNREAD_CONVERSATIONS_SQL =
-  'SELECT count(*) AS count FROM conversation_participants WHERE member_id = ? AND unread_count > 0';
+  'SELECT conversations AS count FROM member_unread WHERE member_id = ?';
 
 /**
  * SQLite: stores one send, inside the batch's transaction (sqlite-sends.ts). Synchronous, on the event loop.
@@ -132,7 +133,7 @@ export function createSqliteMessageStore(
     const unreadChanged =
       counted.unreadCount === 1 || !unreadBefore.get(r.recipientId, inserted.id, r.recipientId)!.unread;
     const unread = unreadChanged
-      ? { hasUnread: true as const, unreadConversations: unreadConversations.get(r.recipientId)!.count }
+      ? { hasUnread: true as const, unreadConversations: unreadConversations.get(r.recipientId)?.count ?? 0 }
       : null;
     return { outcome: 'created', message: inserted, unread };
   };

@@ -11,6 +11,7 @@ export const {
   blocks,
   conversations,
   conversationParticipants,
+  memberUnread,
   messages,
   payments,
   webhookEvents,

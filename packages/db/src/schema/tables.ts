@@ -230,7 +230,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       lastMessageAt: timestamp('last_message_at'),
     },
     // No index on last_message_at: the conversation list sorts a member's own few conversations (found through
-    // participants_member_unread_idx), and an index here would be one more page written by every send.
+    // participants_member_idx), and an index here would be one more page written by every send.
     (t) => [uniqueIndex('conversations_pair_unique').on(t.pairKey)],
   );
 
@@ -247,12 +247,26 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     },
     (t) => [
       primaryKey({ columns: [t.conversationId, t.memberId] }),
-      // A member's conversations, and of them those with something unread (a count every send that changes
-      // the recipient's unread state makes) without reading each participant row: the count stays one index
-      // range however many conversations the member has (issue 32).
-      index('participants_member_unread_idx').on(t.memberId, t.unreadCount),
+      // A member's conversations. Not by unread count too: each message changes its recipient's count, and an
+      // index on it would be rewritten by every send (on PostgreSQL, no update of the row in place).
+      index('participants_member_idx').on(t.memberId),
     ],
   );
+
+  /**
+   * How many conversations a member has something unread in (SPEC §4's unread flag comes with it; the
+   * desktop badge shows it). Kept by triggers on conversation_participants, written by hand in the
+   * migrations (sqlite/0025, pg/0032): a row's unread count going from nothing to something adds one, back
+   * to nothing or the row deleted (a conversation deleted, a cascade) takes one away. The send reads it in
+   * one row where it counted the recipient's participant rows, which grew with every conversation they had
+   * (issue 32). No row: nothing unread.
+   */
+  const memberUnread = table('member_unread', {
+    memberId: id('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    conversations: int('conversations').notNull().default(0),
+  });
 
   /**
    * A message. The id grows with every insert, so "everything after the last id I saw" is a range read.
@@ -446,6 +460,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     blocks,
     conversations,
     conversationParticipants,
+    memberUnread,
     messages,
     payments,
     webhookEvents,

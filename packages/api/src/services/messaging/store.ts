@@ -28,6 +28,7 @@ function buildStatements(database: Database) {
   const m = t.messages;
   const c = t.conversations;
   const p = t.conversationParticipants;
+  const u = t.memberUnread;
   const messageColumns = {
     id: m.id,
     conversationId: m.conversationId,
@@ -135,8 +136,9 @@ function buildStatements(database: Database) {
             sql<boolean>`exists(select 1 from ${m} where ${m}.${sql.identifier('recipient_id')} = ${ph('me')} and ${m}.${sql.identifier('read_at')} is null and ${m}.${sql.identifier('id')} > ${t.members}.${sql.identifier('unread_cleared_through')})`.mapWith(
               Boolean,
             ),
+          // Kept by triggers on the participants' unread counts (migrations sqlite/0025, pg/0032).
           unreadConversations:
-            sql<number>`(select count(*) from ${p} where ${p}.${sql.identifier('member_id')} = ${ph('me')} and ${p}.${sql.identifier('unread_count')} > 0)`.mapWith(
+            sql<number>`coalesce((select ${u}.${sql.identifier('conversations')} from ${u} where ${u}.${sql.identifier('member_id')} = ${ph('me')}), 0)`.mapWith(
               Number,
             ),
         })
