@@ -247,8 +247,8 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
     },
     (t) => [
       primaryKey({ columns: [t.conversationId, t.memberId] }),
-      // A member's conversations. Not by unread count too: each message changes its recipient's count, and an
-      // index on it would be rewritten by every send (on PostgreSQL, no update of the row in place).
+      // A member's conversations. Not by unread count too: each message changes its recipient's count, so an
+      // index on it is rewritten by every send (and on PostgreSQL the row's update can then not be heap-only).
       index('participants_member_idx').on(t.memberId),
     ],
   );
