@@ -2,9 +2,10 @@
 -- kept by triggers on conversation_participants, where amiko_send_message and the unread state counted the
 -- member's participant rows: a count that read every conversation they had unread, row by row (an index-only
 -- scan does not stay index-only on a table every send updates), which cost over a quarter of the function's
--- time in a database of 150,000 messages (pgbench, docs/performance.md). The triggers come before the count that fills the table: creating them
--- locks conversation_participants against writes until the migrations commit, so a send of a process still
--- on the version before waits and is then counted by its trigger, never twice and never missed.
+-- time in a database of 150,000 messages (pgbench, docs/performance.md). The triggers come before the count
+-- that fills the table: creating them locks conversation_participants against writes until the migrations
+-- commit, so a send of a process still on the version before waits and is then counted by its trigger, never
+-- twice and never missed.
 -- packages/db/migrations/sqlite/0025 does the same.
 CREATE TABLE "member_unread" (
 	"member_id" text PRIMARY KEY NOT NULL,
