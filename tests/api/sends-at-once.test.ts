@@ -1,13 +1,14 @@
 import { newId, openDatabase, seedMembers, type Database, type SendMessageRequest } from '@amiko/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '../support/database.ts';
 
 // Many sends at once, private and to a pod, on both databases: stored together in group-committed batches on
 // SQLite (packages/db/src/sqlite-sends.ts, whose own tests check their order and closing), the private ones
 // of a turn in one call on PostgreSQL (packages/db/src/pg-sends.ts), pod messages each in a call of its own. The messaging rules are covered by the chat tests; here, what sends made
 // together could break: each answered with its own outcome and stored once, a send that fails answered
-// alone with its error while the others are stored, and nothing left behind by it. Order between sends made
+// alone with its error while the others are stored, nothing left behind by it, and on PostgreSQL no more
+// than two calls at once, the sends made meanwhile gathered into the next. Order between sends made
 // at the same moment is not promised: a device sends its messages one after the other (the outbox).
 
 let testDatabase: TestDatabase;
@@ -136,4 +137,47 @@ describe(`sends made together (${process.env.AMIKO_TEST_DB ?? 'sqlite'})`, () =>
     expect(conversations.length).toBe(conversationsBefore.length + 1); // a and c's, not the ghost's
     expect(conversations.some((row) => row.pairKey.includes(ghost))).toBe(false);
   });
+
+  it.runIf(testDialect() === 'postgres')(
+    'holds two calls at once on PostgreSQL and sends what waited meanwhile in one call',
+    async () => {
+      if (database.raw.kind !== 'postgres') return;
+      const pool = database.raw.client;
+      const [, b, , , e, f] = members as [string, string, string, string, string, string];
+      // Another transaction holds the recipient's row: every call that locks it waits. It also counts the
+      // calls, on its own connection, which a pool taken up by waiting calls could not give.
+      const holder = await pool.reserve();
+      await holder`begin`;
+      await holder`select 1 from members where id = ${f} for update`;
+      const activeCalls = async () => {
+        await holder`select pg_stat_clear_snapshot()`; // a transaction reads the activity once otherwise
+        const [row] = await holder<[{ n: string }]>`select count(*) as n from pg_stat_activity
+          where datname = current_database() and state = 'active'
+            and query like 'select * from amiko_send_message%'`;
+        return Number(row!.n);
+      };
+      const requests = Array.from({ length: 10 }, (_, i) => toMember(i % 2 ? b : e, f));
+      const made: Promise<unknown>[] = [];
+      for (const request of requests) {
+        made.push(database.sendMessage(request));
+        await new Promise((resolve) => setImmediate(resolve)); // each send in a turn of its own
+      }
+      const deadline = Date.now() + 5_000;
+      while ((await activeCalls()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await activeCalls()).toBe(2);
+      await holder`commit`;
+      holder.release();
+      expect((await Promise.all(made)).map((o) => (o as { outcome: string }).outcome)).toEqual(
+        requests.map(() => 'created'),
+      );
+      // A call is one transaction: the eight sends that waited share theirs.
+      const rows = await pool<{ client_id: string; tx: string }[]>`select client_id, xmin::text as tx
+        from messages where client_id = any(${pool.array(requests.map((r) => r.clientId))})`;
+      const tx = new Map(rows.map((row) => [row.client_id, row.tx]));
+      const calls = requests.map((r) => tx.get(r.clientId));
+      expect(new Set(calls.slice(2)).size).toBe(1);
+      expect(new Set(calls).size).toBe(3);
+    },
+  );
 });
