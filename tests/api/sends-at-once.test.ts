@@ -2,6 +2,7 @@ import { newId, openDatabase, seedMembers, type Database, type SendMessageReques
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect, type TestDatabase } from '../support/database.ts';
+import { eventually } from '../support/messaging.ts';
 
 // Many sends at once, private and to a pod, on both databases: stored together in group-committed batches on
 // SQLite (packages/db/src/sqlite-sends.ts, whose own tests check their order and closing), the private ones
@@ -158,16 +159,18 @@ describe(`sends made together (${process.env.AMIKO_TEST_DB ?? 'sqlite'})`, () =>
       };
       const requests = Array.from({ length: 10 }, (_, i) => toMember(i % 2 ? b : e, f));
       const made: Promise<unknown>[] = [];
-      for (const request of requests) {
-        made.push(database.sendMessage(request));
-        await new Promise((resolve) => setImmediate(resolve)); // each send in a turn of its own
+      try {
+        for (const request of requests) {
+          made.push(database.sendMessage(request));
+          await new Promise((resolve) => setImmediate(resolve)); // each send in a turn of its own
+        }
+        await eventually(async () => (await activeCalls()) >= 2, 'two calls waiting on the lock');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await activeCalls()).toBe(2);
+      } finally {
+        await holder`commit`;
+        holder.release();
       }
-      const deadline = Date.now() + 5_000;
-      while ((await activeCalls()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await activeCalls()).toBe(2);
-      await holder`commit`;
-      holder.release();
       expect((await Promise.all(made)).map((o) => (o as { outcome: string }).outcome)).toEqual(
         requests.map(() => 'created'),
       );
