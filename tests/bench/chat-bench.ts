@@ -9,11 +9,14 @@
 //   pause are already 1%. The max shows such pauses;
 // - throughput at saturation: messages stored and delivered per second with many sends in flight, and the
 //   server's CPU time per message there;
-// - server memory per idle connected member (the RSS growth of the server process, divided by N);
+// - server memory per idle connected member: the RSS growth of the server process, divided by N, each
+//   reading taken right after a full garbage collection of that process (asked through its inspector, on
+//   loopback): without it the figure was what the connections held plus whatever garbage the next
+//   collection had not yet taken, and moved between 0.24× and 0.65× of the relay's from run to run;
 // each beside the relay's, as a ratio. The two servers take turns in short slices, so that a change in the
 // machine's load falls on both alike.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,6 +38,9 @@ export interface ChatBenchOptions {
   database: 'sqlite' | 'postgres';
   /** A folder for a CPU profile of Amiko's process (node --cpu-prof), written as it stops. */
   cpuProf: string | undefined;
+  /** A folder for heap snapshots of both servers, before and after their members connect (the memory rows
+   *  then count what the snapshots themselves leave behind). */
+  heapSnapshot: string | undefined;
   /** PostgreSQL only: commits that do not wait for the WAL's flush (`--synchronous-commit=off`), measured
    *  and not adopted (docs/performance.md, "Where PostgreSQL's p99 goes"). */
   asyncCommit: boolean;
@@ -61,6 +67,7 @@ export function parseOptions(args: string[]): ChatBenchOptions {
     inFlight: numberOption(args, 'in-flight', 256),
     database,
     cpuProf: args.find((a) => a.startsWith('--cpu-prof='))?.split('=')[1],
+    heapSnapshot: args.find((a) => a.startsWith('--heap-snapshot='))?.split('=')[1],
     asyncCommit: asyncCommit(args, database),
   };
 }
@@ -83,6 +90,8 @@ export interface PodSeating {
 interface Target {
   url: string;
   pid: number;
+  /** The process's inspector (ws://127.0.0.1:…), through which the bench has it collect its garbage. */
+  inspector: string;
   /** Each member with the options its socket connects with. */
   members: ClientMember[];
   stop(): Promise<void>;
@@ -96,6 +105,8 @@ export interface Result extends Omit<ClientResults, 'latencies'> {
   throughput: number;
   deliveriesPerSecond: number;
   memoryPerMemberKb: number;
+  /** What the server's JavaScript heap holds per idle member after a full collection: steadier than RSS. */
+  heapPerMemberKb: number;
   /** Server CPU per message at saturation: less sensitive to other load than the clock. */
   cpuPerMessageUs: number;
   cpuPerDeliveryUs: number;
@@ -116,6 +127,63 @@ function cpuMs(pid: number): number {
 function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+/** Both servers start with an inspector on loopback, on a port of the system's choosing. */
+const INSPECT = '--inspect=127.0.0.1:0';
+
+/** The inspector's address a process printed as it started. */
+function inspectorIn(output: string): string | undefined {
+  return /Debugger listening on (ws:\/\/127\.0\.0\.1:\d+\/[\w-]+)/.exec(output)?.[1];
+}
+
+/**
+ * Asks the process's inspector one thing and resolves with its answer; `onEvent` is told the events it
+ * sends meanwhile (a heap snapshot comes as chunks).
+ */
+async function askInspector<T = unknown>(
+  target: Target,
+  method: string,
+  onEvent?: (event: InspectorEvent) => void,
+): Promise<T> {
+  const inspector = new WebSocket(target.inspector);
+  try {
+    await new Promise((resolve, reject) => {
+      inspector.onopen = resolve;
+      inspector.onerror = () => reject(new Error(`no inspector at ${target.inspector}`));
+    });
+    return await new Promise<T>((resolve) => {
+      inspector.onmessage = (event) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; result: T } & InspectorEvent;
+        if (message.id === 1) resolve(message.result);
+        else onEvent?.(message);
+      };
+      inspector.send(JSON.stringify({ id: 1, method }));
+    });
+  } finally {
+    inspector.close();
+  }
+}
+
+interface InspectorEvent {
+  method?: string;
+  params?: { chunk?: string };
+}
+
+/** The process's RSS and the JavaScript heap it uses, in KB, right after a full garbage collection. */
+async function memoryAfterCollection(target: Target): Promise<{ rssKb: number; heapKb: number }> {
+  await askInspector(target, 'HeapProfiler.collectGarbage');
+  const { usedSize } = await askInspector<{ usedSize: number }>(target, 'Runtime.getHeapUsage');
+  return { rssKb: rssKb(target.pid), heapKb: usedSize / 1024 };
+}
+
+/** A heap snapshot of the process (which collects its garbage first), written to `file`. */
+async function writeHeapSnapshot(target: Target, file: string): Promise<void> {
+  const chunks: string[] = [];
+  await askInspector(target, 'HeapProfiler.takeHeapSnapshot', (event) => {
+    if (event.method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(event.params!.chunk!);
+  });
+  writeFileSync(file, chunks.join(''));
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -148,7 +216,9 @@ async function startAmiko(options: ChatBenchOptions, seating: PodSeating | undef
     database,
     env: {
       LOG_LEVEL: 'info',
-      ...(options.cpuProf && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProf}` }),
+      NODE_OPTIONS: [INSPECT, options.cpuProf && `--cpu-prof --cpu-prof-dir=${options.cpuProf}`]
+        .filter(Boolean)
+        .join(' '),
     },
   });
   // Members straight into the database, verified, onboarded and with messaging access (early access), in
@@ -195,9 +265,12 @@ async function startAmiko(options: ChatBenchOptions, seating: PodSeating | undef
   // bench's saturation fell from 3,000 to 630 msg/s with a whole-database ANALYZE).
   if (db.raw.kind === 'postgres') await db.raw.client`analyze members, sessions, pods, pod_members`;
   await db.close();
+  const inspector = inspectorIn(amiko.output());
+  if (!inspector) throw new Error(`Amiko printed no inspector address:\n${amiko.output()}`);
   return {
     url: amiko.url,
     pid: amiko.process.pid!,
+    inspector,
     members,
     async stop() {
       await amiko.stop();
@@ -216,23 +289,29 @@ async function startAmiko(options: ChatBenchOptions, seating: PodSeating | undef
 async function startRelay(options: ChatBenchOptions, seating: PodSeating | undefined): Promise<Target> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [fileURLToPath(new URL('./relay.ts', import.meta.url))],
+    [INSPECT, fileURLToPath(new URL('./relay.ts', import.meta.url))],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // The inspector's address comes first, on stderr; the port once it listens, on stdout.
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       const match = /relay listening on (\d+)/.exec(chunk.toString());
       if (match) resolve(Number(match[1]));
     });
-    child.once('exit', (code) => reject(new Error(`relay exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`relay exited with ${code}:\n${stderr}`)));
   });
+  const inspector = inspectorIn(stderr);
+  if (!inspector) throw new Error(`the relay printed no inspector address:\n${stderr}`);
   const ids = Array.from({ length: options.members }, () => newId());
   const { podOf } = podsFor(ids, seating);
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    inspector,
     members: ids.map((id) => {
       const podId = podOf.get(id);
       return { id, podId, options: { transports: ['websocket'], auth: { id, podId } } };
@@ -277,22 +356,38 @@ interface Session {
   pid: number;
   clients: ReturnType<typeof forkClients>;
   memoryPerMemberKb: number;
+  heapPerMemberKb: number;
   saturation: SaturationReply;
   saturationCpuMs: number;
 }
 
-async function connectAll(name: string, target: Target, traffic: Traffic): Promise<Session> {
+async function connectAll(
+  name: string,
+  target: Target,
+  traffic: Traffic,
+  heapSnapshots: string | undefined,
+): Promise<Session> {
   await sleep(1000);
-  const rssBefore = rssKb(target.pid);
+  const before = await memoryAfterCollection(target);
+  // After the reading: a snapshot takes memory of its own.
+  const snapshot = async (when: string) => {
+    if (!heapSnapshots) return;
+    mkdirSync(heapSnapshots, { recursive: true });
+    await writeHeapSnapshot(target, `${heapSnapshots}/${name.replace(/\W+/g, '-')}-${when}.heapsnapshot`);
+  };
+  await snapshot('before');
   const clients = forkClients();
   await clients.request({ type: 'connect', url: target.url, members: target.members, traffic });
   // Idle: every member connected, nothing sent yet.
   await sleep(3000);
+  const idle = await memoryAfterCollection(target);
+  await snapshot('idle');
   return {
     name,
     pid: target.pid,
     clients,
-    memoryPerMemberKb: (rssKb(target.pid) - rssBefore) / target.members.length,
+    memoryPerMemberKb: (idle.rssKb - before.rssKb) / target.members.length,
+    heapPerMemberKb: (idle.heapKb - before.heapKb) / target.members.length,
     saturation: { messages: 0, deliveries: 0, seconds: 0 },
     saturationCpuMs: 0,
   };
@@ -323,6 +418,7 @@ async function resultOf(session: Session): Promise<Result> {
     throughput: messages / seconds,
     deliveriesPerSecond: deliveries / seconds,
     memoryPerMemberKb: session.memoryPerMemberKb,
+    heapPerMemberKb: session.heapPerMemberKb,
     cpuPerMessageUs: (session.saturationCpuMs * 1000) / messages,
     cpuPerDeliveryUs: (session.saturationCpuMs * 1000) / deliveries,
   };
@@ -355,8 +451,8 @@ export async function measureBesideRelay(
     // Inside the try: if Amiko does not start, the relay is still stopped (its process would keep the
     // bench's output open and the command would never end).
     amikoTarget = await startAmiko(options, seating);
-    sessions.push(await connectAll('bare relay', relay, traffic));
-    sessions.push(await connectAll('amiko', amikoTarget, traffic));
+    sessions.push(await connectAll('bare relay', relay, traffic, options.heapSnapshot));
+    sessions.push(await connectAll('amiko', amikoTarget, traffic, options.heapSnapshot));
     for (const session of sessions) await atRate(session, options.rate, options.warmupSeconds, false);
     // Short slices, taking turns (ABBA…), so that a change in the machine's load hits both alike.
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -402,6 +498,7 @@ export function printComparison(amiko: Result, bare: Result, { perDelivery = fal
   if (perDelivery)
     console.log(row('server CPU per delivery (µs)', amiko.cpuPerDeliveryUs, bare.cpuPerDeliveryUs, 0));
   console.log(row('memory per idle member (KB)', amiko.memoryPerMemberKb, bare.memoryPerMemberKb, 1));
+  console.log(row('JS heap per idle member (KB)', amiko.heapPerMemberKb, bare.heapPerMemberKb, 1));
 }
 
 /** Each target with whether it was met. */

@@ -1,5 +1,6 @@
 // `pnpm bench messaging [--members=1000] [--rate=200] [--seconds=30] [--warmup-seconds=3]
-//   [--saturation-seconds=5] [--in-flight=256] [--database=sqlite|postgres] [--cpu-prof=<dir>]`
+//   [--saturation-seconds=5] [--in-flight=256] [--database=sqlite|postgres] [--cpu-prof=<dir>]
+//   [--heap-snapshot=<dir>]`
 //
 // N members connected at once, exchanging one-to-one messages at a given total rate between random pairs,
 // against Amiko and against a bare socket.io relay measured in the same run (chat-bench.ts: how, and what

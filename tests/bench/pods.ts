@@ -1,5 +1,6 @@
 // `pnpm bench pods [--members=1000] [--pod-size=6] [--rate=200] [--seconds=30] [--warmup-seconds=3]
-//   [--saturation-seconds=5] [--in-flight=256] [--database=sqlite|postgres] [--cpu-prof=<dir>]`
+//   [--saturation-seconds=5] [--in-flight=256] [--database=sqlite|postgres] [--cpu-prof=<dir>]
+//   [--heap-snapshot=<dir>]`
 //
 // Issue 34's performance: N members connected at once in pods of 6 (the last pod takes what is left), a
 // random member writing to their pod over the socket's pod:send (acked) at a given total rate, each message
