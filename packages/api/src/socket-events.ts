@@ -141,4 +141,7 @@ export interface SocketData {
   canMessage: boolean;
   /** Events of this socket being answered right now (backpressure: a few at a time). */
   eventsInFlight: number;
+  /** When this socket last passed on a typing signal, to a conversation and to a pod (epoch ms; 0: never). */
+  lastTypingAt: number;
+  lastPodTypingAt: number;
 }

@@ -158,6 +158,8 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
           sessionExpiresAt: session.expiresAt.getTime(),
           canMessage: canMessage(session.member),
           eventsInFlight: 0,
+          lastTypingAt: 0,
+          lastPodTypingAt: 0,
         };
         next();
       }),
@@ -167,6 +169,10 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
       },
     );
   });
+
+  // What every socket listens with, made once here and shared: each finds its socket in `this`, so that an
+  // idle connection holds no closures of its own for them (issue 32: they were a tenth of its memory).
+  const listeners = socketListeners(context, io);
 
   io.on('connection', (socket: AmikoSocket) => {
     const { memberId, sessionId } = socket.data;
@@ -179,25 +185,11 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
     work.track(stampActivity(deps, [memberId]), (error) =>
       deps.log.warn({ err: error, memberId }, 'activity not stamped'),
     );
-    // Their last socket here gone: mails about what waits unread are scheduled now (a send to a member
-    // connected here schedules none, which keeps that work off the send path).
-    socket.on('disconnect', () => {
-      if (deps.realtime.isConnectedHere(memberId)) return;
-      work.track(scheduleWaitingMails(deps, memberId), (error) =>
-        deps.log.warn({ err: error, memberId }, 'message mails not scheduled'),
-      );
-    });
+    socket.on('disconnect', listeners.disconnect);
     work.track(closeOldestBeyondLimit(io, memberId), (error) =>
       deps.log.warn({ err: error, memberId }, 'socket limit not checked'),
     );
-    // Messages delivered live, for the metrics: counted on the recipient's first socket in this process, so
-    // once per process however many tabs they have open.
-    socket.onAnyOutgoing((event: string, payload: { recipientId?: string } | undefined) => {
-      if (event !== 'message:new' || payload?.recipientId !== memberId) return;
-      const first = io.of('/').adapter.rooms.get(memberRoom(memberId))?.values().next().value;
-      if (first === socket.id) deps.metrics.messagesDelivered('live', 1);
-    });
-    let lastTypingAt = 0;
+    socket.onAnyOutgoing(listeners.outgoing);
     // The unread count as it stands, on every connection: after sign-in, after a reconnect (sleep, network),
     // whatever happened in between; in turn with the messages' publications to this member, as below.
     work.track(
@@ -209,76 +201,7 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
       publishPodUnread(deps, memberId, (state) => socket.emit('pod:unread', state)),
       (error) => deps.log.error({ err: error }, 'unread pods not sent'),
     );
-
-    socket.on(
-      'message:send',
-      handle(context, socket, 'message:send', async (input) => {
-        const sender = { id: memberId, canMessage: socket.data.canMessage };
-        // This socket has its answer in the ack; the member's other devices get the event.
-        const { message } = await send(deps, sender, input, { exceptSocket: socket.id });
-        socket.data.canMessage = true; // access only grows: no need to look again
-        return message;
-      }),
-    );
-
-    socket.on(
-      'message:sync',
-      handle(context, socket, 'message:sync', (input) => sync(deps, memberId, input.after)),
-    );
-
-    socket.on(
-      'conversation:read',
-      handle(context, socket, 'conversation:read', (input) => readConversation(deps, memberId, input)),
-    );
-
-    socket.on(
-      'typing',
-      handle(context, socket, 'typing', async (input) => {
-        const now = Date.now();
-        if (now - lastTypingAt < TYPING_INTERVAL_MS) return null;
-        lastTypingAt = now;
-        const other = await typingRecipient(deps, memberId, input.conversationId);
-        if (other)
-          io.to(memberRoom(other)).emit('typing', { conversationId: input.conversationId, memberId });
-        return null;
-      }),
-    );
-
-    // Pods (issue 34): the same service functions as pods.send, pods.sync and pods.read.
-    socket.on(
-      'pod:send',
-      handle(context, socket, 'pod:send', async (input) => {
-        const sender = { id: memberId, canMessage: socket.data.canMessage };
-        const { message } = await sendToPod(deps, sender, input, { exceptSocket: socket.id });
-        socket.data.canMessage = true; // access only grows: no need to look again
-        return message;
-      }),
-    );
-
-    socket.on(
-      'pod:sync',
-      handle(context, socket, 'pod:sync', (input) => syncPod(deps, memberId, input)),
-    );
-
-    socket.on(
-      'pod:read',
-      handle(context, socket, 'pod:read', (input) => readPod(deps, memberId, input)),
-    );
-
-    let lastPodTypingAt = 0;
-    socket.on(
-      'pod:typing',
-      handle(context, socket, 'pod:typing', async (input) => {
-        const now = Date.now();
-        if (now - lastPodTypingAt < TYPING_INTERVAL_MS) return null;
-        lastPodTypingAt = now;
-        // Only a member of the pod (NOT_FOUND otherwise), to the others there who see them.
-        const others = await podTypingAudience(deps, memberId, input.podId);
-        if (others.length > 0)
-          io.to(others.map(memberRoom)).emit('pod:typing', { podId: input.podId, memberId });
-        return null;
-      }),
-    );
+    for (const [event, listener] of listeners.events) socket.on(event, listener);
   });
 
   // Sessions are checked at the handshake; one that simply runs out (no sign-out) ends its sockets here.
@@ -351,4 +274,90 @@ export function registerSocket(app: FastifyInstance, deps: Deps, live: LiveConne
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
   });
+}
+
+/** The listeners of registerSocket, shared by all sockets (socket.io calls each with its socket as `this`). */
+function socketListeners(context: SocketContext, io: AmikoServer) {
+  const { deps, work } = context;
+  const events: [keyof ClientToServerEvents, (this: AmikoSocket, ...args: unknown[]) => void][] = [
+    [
+      'message:send',
+      handle(context, 'message:send', async (socket, input) => {
+        const sender = { id: socket.data.memberId, canMessage: socket.data.canMessage };
+        // This socket has its answer in the ack; the member's other devices get the event.
+        const { message } = await send(deps, sender, input, { exceptSocket: socket.id });
+        socket.data.canMessage = true; // access only grows: no need to look again
+        return message;
+      }),
+    ],
+    [
+      'message:sync',
+      handle(context, 'message:sync', (socket, input) => sync(deps, socket.data.memberId, input.after)),
+    ],
+    [
+      'conversation:read',
+      handle(context, 'conversation:read', (socket, input) =>
+        readConversation(deps, socket.data.memberId, input),
+      ),
+    ],
+    [
+      'typing',
+      handle(context, 'typing', async (socket, input) => {
+        const now = Date.now();
+        if (now - socket.data.lastTypingAt < TYPING_INTERVAL_MS) return null;
+        socket.data.lastTypingAt = now;
+        const { memberId } = socket.data;
+        const other = await typingRecipient(deps, memberId, input.conversationId);
+        if (other)
+          io.to(memberRoom(other)).emit('typing', { conversationId: input.conversationId, memberId });
+        return null;
+      }),
+    ],
+    // Pods (issue 34): the same service functions as pods.send, pods.sync and pods.read.
+    [
+      'pod:send',
+      handle(context, 'pod:send', async (socket, input) => {
+        const sender = { id: socket.data.memberId, canMessage: socket.data.canMessage };
+        const { message } = await sendToPod(deps, sender, input, { exceptSocket: socket.id });
+        socket.data.canMessage = true; // access only grows: no need to look again
+        return message;
+      }),
+    ],
+    ['pod:sync', handle(context, 'pod:sync', (socket, input) => syncPod(deps, socket.data.memberId, input))],
+    ['pod:read', handle(context, 'pod:read', (socket, input) => readPod(deps, socket.data.memberId, input))],
+    [
+      'pod:typing',
+      handle(context, 'pod:typing', async (socket, input) => {
+        const now = Date.now();
+        if (now - socket.data.lastPodTypingAt < TYPING_INTERVAL_MS) return null;
+        socket.data.lastPodTypingAt = now;
+        const { memberId } = socket.data;
+        // Only a member of the pod (NOT_FOUND otherwise), to the others there who see them.
+        const others = await podTypingAudience(deps, memberId, input.podId);
+        if (others.length > 0)
+          io.to(others.map(memberRoom)).emit('pod:typing', { podId: input.podId, memberId });
+        return null;
+      }),
+    ],
+  ];
+  return {
+    events,
+    // Their last socket here gone: mails about what waits unread are scheduled now (a send to a member
+    // connected here schedules none, which keeps that work off the send path).
+    disconnect(this: AmikoSocket) {
+      const { memberId } = this.data;
+      if (deps.realtime.isConnectedHere(memberId)) return;
+      work.track(scheduleWaitingMails(deps, memberId), (error) =>
+        deps.log.warn({ err: error, memberId }, 'message mails not scheduled'),
+      );
+    },
+    // Messages delivered live, for the metrics: counted on the recipient's first socket in this process, so
+    // once per process however many tabs they have open.
+    outgoing(this: AmikoSocket, event: string, payload: { recipientId?: string } | undefined) {
+      const { memberId } = this.data;
+      if (event !== 'message:new' || payload?.recipientId !== memberId) return;
+      const first = io.of('/').adapter.rooms.get(memberRoom(memberId))?.values().next().value;
+      if (first === this.id) deps.metrics.messagesDelivered('live', 1);
+    },
+  };
 }
