@@ -4,9 +4,9 @@
 // holding both servers' 2,000 client sockets, a single 30 ms garbage collection landed on whichever server
 // was being measured at the time and made up its p99. Here the clients of the server not being measured sit
 // idle in their own heap.
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ack, MessageView, PodMessageView } from '@amiko/api';
+import { newClientId } from '@amiko/core';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
 export interface ClientMember {
@@ -118,7 +118,8 @@ async function connect(url: string, list: ClientMember[]) {
 /** A message from a random member: to another random member, or to their pod. */
 function sendRandom(): Promise<void> {
   const from = Math.floor(Math.random() * members.length);
-  const clientId = randomUUID();
+  // Made as the app's clients make them (time-ordered, issue 32).
+  const clientId = newClientId();
   let event: 'message:send' | 'pod:send';
   let payload: object;
   let waiting: number[];

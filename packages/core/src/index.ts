@@ -18,6 +18,7 @@ export * from './rules/after-sign-in.ts';
 export * from './schemas/account.ts';
 export * from './schemas/messages.ts';
 export * from './rules/replay.ts';
+export * from './rules/client-ids.ts';
 export * from './schemas/community.ts';
 export * from './schemas/photos.ts';
 export * from './rules/directory.ts';

@@ -138,7 +138,8 @@ export function defineGroupTables<D extends Dialect>(kit: Kit<D>, members: { id:
       meetupId: id('meetup_id').references(() => meetups.id, { onDelete: 'cascade' }),
     },
     (t) => [
-      uniqueIndex('pod_messages_sender_client_unique').on(t.senderId, t.clientId),
+      // Client id first, as messages_client_sender_unique (tables.ts).
+      uniqueIndex('pod_messages_client_sender_unique').on(t.clientId, t.senderId),
       index('pod_messages_pod_idx').on(t.podId, t.id),
       // A pod's messages of the last days (its "messages this week"; whether it has gone quiet): one range.
       index('pod_messages_pod_time_idx').on(t.podId, t.createdAt),

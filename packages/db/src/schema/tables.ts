@@ -270,7 +270,7 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
 
   /**
    * A message. The id grows with every insert, so "everything after the last id I saw" is a range read.
-   * (sender_id, client_id) is unique: a client retrying a send with the same client id never duplicates it.
+   * (client_id, sender_id) is unique: a client retrying a send with the same client id never duplicates it.
    * read_at set means the recipient read it (readBy = [recipient]).
    */
   const messages = table(
@@ -292,7 +292,10 @@ export function defineTables<D extends Dialect>(kit: Kit<D>) {
       readAt: timestamp('read_at'),
     },
     (t) => [
-      uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
+      // Client id first: the app's clients make them in time order (newClientId), so a new message's entry
+      // lands beside the newest ones, on a page its batch writes anyway; by sender first it went to a page of
+      // its own anywhere in the index (issue 32). Ids of other clients, at random, are as unique either way.
+      uniqueIndex('messages_client_sender_unique').on(t.clientId, t.senderId),
       index('messages_conversation_idx').on(t.conversationId, t.id),
       index('messages_unread_idx')
         .on(t.recipientId, t.id)

@@ -8,7 +8,7 @@ import type {
   SyncResult,
   UnreadState,
 } from '@amiko/api';
-import { createReplayCursor, type AppErrorCode } from '@amiko/core';
+import { createReplayCursor, newClientId, type AppErrorCode } from '@amiko/core';
 import { io, type Socket } from 'socket.io-client';
 
 // The live side of messaging, without React: one socket per signed-in member, the outbox of messages on
@@ -323,7 +323,7 @@ export function createMessagingClient(
     },
     send(to: string, body: string) {
       const entry: OutboxEntry = {
-        clientId: crypto.randomUUID(),
+        clientId: newClientId(),
         to,
         body,
         createdAt: Date.now(),

@@ -1,4 +1,5 @@
 import type { PeerView, PodMessageEvent, PodMessageView, PodThreadPage } from '@amiko/api';
+import { newClientId } from '@amiko/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { appCodeOf, errorKey } from '../../errors.ts';
@@ -153,7 +154,7 @@ export function usePodChat(podId: string, me: string) {
   };
   const send = (body: string) => {
     const entry: OutboxEntry = {
-      clientId: crypto.randomUUID(),
+      clientId: newClientId(),
       to: podId,
       body,
       createdAt: Date.now(),
