@@ -138,27 +138,33 @@ function inspectorIn(output: string): string | undefined {
 }
 
 /**
- * Asks the process's inspector one thing and resolves with its answer; `onEvent` is told the events it
- * sends meanwhile (a heap snapshot comes as chunks).
+ * Asks the process's inspector the given methods, one after another over one session, and resolves with
+ * their answers in order; `onEvent` is told the events it sends meanwhile (a heap snapshot comes as chunks).
+ * The session closing or failing before the last answer rejects, so a process that dies mid-reading fails
+ * the run instead of hanging it.
  */
-async function askInspector<T = unknown>(
+async function askInspector(
   target: Target,
-  method: string,
+  methods: string[],
   onEvent?: (event: InspectorEvent) => void,
-): Promise<T> {
+): Promise<unknown[]> {
   const inspector = new WebSocket(target.inspector);
   try {
-    await new Promise((resolve, reject) => {
-      inspector.onopen = resolve;
-      inspector.onerror = () => reject(new Error(`no inspector at ${target.inspector}`));
-    });
-    return await new Promise<T>((resolve) => {
+    return await new Promise<unknown[]>((resolve, reject) => {
+      const answers: unknown[] = [];
+      const askNext = () =>
+        inspector.send(JSON.stringify({ id: answers.length + 1, method: methods[answers.length] }));
+      inspector.onopen = askNext;
+      inspector.onerror = () => reject(new Error(`the inspector at ${target.inspector} failed`));
+      inspector.onclose = () =>
+        reject(new Error(`the inspector at ${target.inspector} closed before answering`));
       inspector.onmessage = (event) => {
-        const message = JSON.parse(String(event.data)) as { id?: number; result: T } & InspectorEvent;
-        if (message.id === 1) resolve(message.result);
-        else onEvent?.(message);
+        const message = JSON.parse(String(event.data)) as { id?: number; result: unknown } & InspectorEvent;
+        if (message.id !== answers.length + 1) return onEvent?.(message);
+        answers.push(message.result);
+        if (answers.length === methods.length) resolve(answers);
+        else askNext();
       };
-      inspector.send(JSON.stringify({ id: 1, method }));
     });
   } finally {
     inspector.close();
@@ -172,15 +178,15 @@ interface InspectorEvent {
 
 /** The process's RSS and the JavaScript heap it uses, in KB, right after a full garbage collection. */
 async function memoryAfterCollection(target: Target): Promise<{ rssKb: number; heapKb: number }> {
-  await askInspector(target, 'HeapProfiler.collectGarbage');
-  const { usedSize } = await askInspector<{ usedSize: number }>(target, 'Runtime.getHeapUsage');
+  const [, heap] = await askInspector(target, ['HeapProfiler.collectGarbage', 'Runtime.getHeapUsage']);
+  const { usedSize } = heap as { usedSize: number };
   return { rssKb: rssKb(target.pid), heapKb: usedSize / 1024 };
 }
 
 /** A heap snapshot of the process (which collects its garbage first), written to `file`. */
 async function writeHeapSnapshot(target: Target, file: string): Promise<void> {
   const chunks: string[] = [];
-  await askInspector(target, 'HeapProfiler.takeHeapSnapshot', (event) => {
+  await askInspector(target, ['HeapProfiler.takeHeapSnapshot'], (event) => {
     if (event.method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(event.params!.chunk!);
   });
   writeFileSync(file, chunks.join(''));
