@@ -146,6 +146,30 @@ describe('sending and reading', () => {
     expect(other.created).toBe(true);
   });
 
+  it('answers a clientId sent again to someone else with the first message, and that pair can still talk', async () => {
+    const ana = await createMember(ts);
+    const ben = await createMember(ts);
+    const cleo = await createMember(ts);
+    const clientId = randomUUID();
+    const first = await send(ana, ben, 'for ben', clientId);
+    // A client that reuses its id (it should not) is answered as a repeat, and nothing reaches Cleo...
+    const again = await send(ana, cleo, 'for cleo', clientId);
+    expect(again).toMatchObject({ created: false, message: { id: first.message.id, recipientId: ben.id } });
+    expect(await cleo.client.trpc.messages.unread.query()).toEqual({
+      hasUnread: false,
+      unreadConversations: 0,
+    });
+    // ...whose first real message from Ana then arrives in a conversation of theirs, unread.
+    const real = await send(ana, cleo, 'hello cleo');
+    expect(real.created).toBe(true);
+    const list = await cleo.client.trpc.messages.conversations.query();
+    expect(list.conversations.map((c) => [c.id, c.unreadCount])).toEqual([[real.message.conversationId, 1]]);
+    expect(await cleo.client.trpc.messages.unread.query()).toEqual({
+      hasUnread: true,
+      unreadConversations: 1,
+    });
+  });
+
   it('keeps any text exactly as sent (trimmed), up to the maximum length', async () => {
     const ana = await createMember(ts);
     const ben = await createMember(ts);

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type postgres from 'postgres';
 
 // The send path of messaging, written once per dialect in plain SQL: on PostgreSQL the function
-// amiko_send_message (migrations/pg/0002, last redefined in 0026), several at once through
+// amiko_send_message (migrations/pg/0002, last redefined in 0034), several at once through
 // amiko_send_messages (0031, pg-sends.ts); on SQLite the statements below, in group-committed batches
 // (sqlite-sends.ts). Both take the same request and answer with the same outcome;
 // the API suite runs every messaging case on both databases. See docs/decisions.md ("PostgreSQL: a send is one
@@ -89,8 +89,9 @@ export function createSqliteMessageStore(
   const insertConversation = client.prepare<[string, string, number]>(
     'INSERT INTO conversations (id, pair_key, created_at) VALUES (?, ?, ?)',
   );
-  const insertParticipants = client.prepare<[string, string, string, string]>(
-    'INSERT INTO conversation_participants (conversation_id, member_id, unread_count) VALUES (?, ?, 0), (?, ?, 0)',
+  // The sender's row and the recipient's, with this many unread.
+  const insertParticipants = client.prepare<[string, string, string, string, number]>(
+    'INSERT INTO conversation_participants (conversation_id, member_id, unread_count) VALUES (?, ?, 0), (?, ?, ?)',
   );
   const insertMessage = client.prepare<[string, string, string, string, string, number], StoredMessage>(
     `INSERT INTO messages (conversation_id, sender_id, recipient_id, client_id, body, created_at)
@@ -120,18 +121,23 @@ export function createSqliteMessageStore(
     if (!state) return { outcome: 'not_found' };
     if (state.deleted) return { outcome: 'deleted' };
     if (state.blocked) return { outcome: 'blocked' };
-    let conversationId = state.conversationId;
-    if (conversationId === null) {
-      conversationId = r.newConversationId;
-      insertConversation.run(conversationId, r.pairKey, r.now);
-      insertParticipants.run(conversationId, r.senderId, conversationId, r.recipientId);
-    }
+    const newConversation = state.conversationId === null;
+    const conversationId = state.conversationId ?? r.newConversationId;
+    if (newConversation) insertConversation.run(conversationId, r.pairKey, r.now);
     const inserted = insertMessage.get(conversationId, r.senderId, r.recipientId, r.clientId, r.body, r.now);
-    if (!inserted) return { outcome: 'repeat', message: messageByClientId.get(r.senderId, r.clientId)! };
+    if (!inserted) {
+      // The client id was used before, to someone else: the new conversation stays, with nothing unread.
+      if (newConversation)
+        insertParticipants.run(conversationId, r.senderId, conversationId, r.recipientId, 0);
+      return { outcome: 'repeat', message: messageByClientId.get(r.senderId, r.clientId)! };
+    }
     touchConversation.run(inserted.id, r.now, conversationId);
-    const counted = countUnread.get(conversationId, r.recipientId)!;
+    // A new conversation's participants come with its first message, the recipient with it unread: one
+    // statement where an insert and an update of the same row were two.
+    if (newConversation) insertParticipants.run(conversationId, r.senderId, conversationId, r.recipientId, 1);
+    const unreadCount = newConversation ? 1 : countUnread.get(conversationId, r.recipientId)!.unreadCount;
     const unreadChanged =
-      counted.unreadCount === 1 || !unreadBefore.get(r.recipientId, inserted.id, r.recipientId)!.unread;
+      unreadCount === 1 || !unreadBefore.get(r.recipientId, inserted.id, r.recipientId)!.unread;
     const unread = unreadChanged
       ? { hasUnread: true as const, unreadConversations: unreadConversations.get(r.recipientId)?.count ?? 0 }
       : null;
